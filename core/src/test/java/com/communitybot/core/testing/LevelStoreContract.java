@@ -1,0 +1,87 @@
+package com.communitybot.core.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.U64;
+import com.communitybot.core.port.LevelStore;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link LevelStore} must do; each implementation's test extends this class. Records are
+ * written through {@link #insert}, as the bot writes them, since the port itself only reads.
+ */
+public abstract class LevelStoreContract {
+
+    protected static final GuildId GUILD = new GuildId(12L);
+
+    /** The store under test, empty at the start of each test. */
+    protected abstract LevelStore store();
+
+    /** Writes records the way the bot process does. */
+    protected abstract void insert(LevelRecord... records);
+
+    protected static LevelRecord record(String id, long xp, long level) {
+        return new LevelRecord(id, U64.ofNonNegative(xp), U64.ofNonNegative(level));
+    }
+
+    private List<String> idsInOrder(GuildId guild) {
+        try (Stream<LevelRecord> records = store().recordsInLeaderboardOrder(guild)) {
+            return records.map(LevelRecord::id).toList();
+        }
+    }
+
+    @Test
+    public void givenNoRecords_leaderboardOrder_isEmpty() {
+        assertThat(idsInOrder(GUILD)).isEmpty();
+    }
+
+    @Test
+    public void onlyRecordsOfTheGuildAreReturned_evenWhenAnotherGuildIdStartsWithIt() {
+        insert(record("12:1", 5, 1), record("123:2", 9, 9), record("1:3", 9, 9), record("120:4", 9, 9));
+
+        assertThat(idsInOrder(GUILD)).containsExactly("12:1");
+        assertThat(idsInOrder(new GuildId(123L))).containsExactly("123:2");
+    }
+
+    @Test
+    public void recordsAreOrderedByLevelThenXpDescending() {
+        insert(record("12:1", 100, 1), record("12:2", 5, 3), record("12:3", 50, 3), record("12:4", 1, 2));
+
+        assertThat(idsInOrder(GUILD)).containsExactly("12:3", "12:2", "12:4", "12:1");
+    }
+
+    @Test
+    public void levelAndXpAreComparedAsUnsigned_upToTheLargestU64() {
+        insert(new LevelRecord("12:1", U64.MAX, new U64(Long.MIN_VALUE)),
+                new LevelRecord("12:2", U64.ZERO, U64.MAX),
+                new LevelRecord("12:3", U64.MAX, new U64(Long.MAX_VALUE)),
+                new LevelRecord("12:4", new U64(Long.MIN_VALUE), new U64(Long.MIN_VALUE)));
+
+        try (Stream<LevelRecord> records = store().recordsInLeaderboardOrder(GUILD)) {
+            assertThat(records.toList()).containsExactly(
+                    new LevelRecord("12:2", U64.ZERO, U64.MAX),
+                    new LevelRecord("12:1", U64.MAX, new U64(Long.MIN_VALUE)),
+                    new LevelRecord("12:4", new U64(Long.MIN_VALUE), new U64(Long.MIN_VALUE)),
+                    new LevelRecord("12:3", U64.MAX, new U64(Long.MAX_VALUE)));
+        }
+    }
+
+    @Test
+    public void tiesAreOrderedByIdAscending_byteByByte() {
+        insert(record("12:9", 7, 7), record("12:10", 7, 7), record("12:é", 7, 7), record("12:z", 7, 7),
+                record("12:Z", 7, 7), record("12:a:1", 7, 7));
+
+        assertThat(idsInOrder(GUILD)).containsExactly("12:10", "12:9", "12:Z", "12:a:1", "12:z", "12:é");
+    }
+
+    @Test
+    public void recordsWithAnyUserPartAreReturned_forTheRankingToSkip() {
+        insert(record("12:0", 1, 1), record("12:abc", 2, 1), record("12:-5", 3, 1), record("12:", 4, 1));
+
+        assertThat(idsInOrder(GUILD)).containsExactly("12:", "12:-5", "12:abc", "12:0");
+    }
+}
