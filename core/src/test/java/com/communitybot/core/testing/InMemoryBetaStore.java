@@ -15,6 +15,11 @@ public final class InMemoryBetaStore implements BetaStore {
 
     private final Map<String, BetaServer> servers = new ConcurrentHashMap<>();
 
+    /** Forgets every entry. */
+    public void clear() {
+        servers.clear();
+    }
+
     @Override
     public List<BetaServer> all() {
         return new ArrayList<>(servers.values());

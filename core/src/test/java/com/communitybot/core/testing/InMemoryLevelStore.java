@@ -21,6 +21,11 @@ public final class InMemoryLevelStore implements LevelStore {
         return this;
     }
 
+    /** Forgets every entry. */
+    public void clear() {
+        records.clear();
+    }
+
     @Override
     public Stream<LevelRecord> recordsInLeaderboardOrder(GuildId guild) {
         String prefix = guild + ":";

@@ -16,6 +16,12 @@ public final class InMemorySettingsStore implements SettingsStore {
     private final Map<GuildId, Map<String, LevelTrack>> tracks = new LinkedHashMap<>();
     private final Map<GuildId, Map<String, LevelBridge>> bridges = new LinkedHashMap<>();
 
+    /** Forgets every setting. */
+    public synchronized void clear() {
+        tracks.clear();
+        bridges.clear();
+    }
+
     @Override
     public synchronized List<LevelTrack> tracks(GuildId guild) {
         return new ArrayList<>(tracks.getOrDefault(guild, Map.of()).values());

@@ -1,0 +1,82 @@
+package com.communitybot.http;
+
+import io.micronaut.context.annotation.Value;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.order.Ordered;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ServerFilter;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+
+/**
+ * Spec section 5: every request, to any path and with any method, must carry the one API key in
+ * {@code X-API-Key}, or it is answered 401 and goes no further. Micronaut runs server filters before it
+ * decides 404, 405 or 415, so an unauthenticated caller never learns whether a path exists.
+ */
+@ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
+public final class ApiKeyFilter implements Ordered {
+
+    static final String HEADER = "X-API-Key";
+    static final String MESSAGE = "Missing or invalid API key";
+
+    private final byte[] keyDigest;
+
+    public ApiKeyFilter(@Value("${bot.api-key}") String apiKey) {
+        if (apiKey == null || apiKey.isEmpty()) {
+            throw new IllegalStateException("bot.api-key (BOT_API_KEY) must be set");
+        }
+        this.keyDigest = sha256(apiKey.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Null lets the request through; a response stops it. */
+    @RequestFilter
+    @Nullable
+    public MutableHttpResponse<ErrorBody> checkApiKey(HttpRequest<?> request) {
+        List<String> values = request.getHeaders().getAll(HEADER);
+        if (values.size() == 1 && isText(values.get(0)) && matches(values.get(0))) {
+            return null;
+        }
+        return HttpResponse.status(HttpStatus.UNAUTHORIZED).body(ErrorBody.of(MESSAGE));
+    }
+
+    /**
+     * A header value is text when it is visible ASCII (tab and space allowed), as HTTP defines field values;
+     * Netty hands other bytes over one char per byte, with no agreed meaning, so they never match.
+     */
+    private static boolean isText(String value) {
+        if (value.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c != '\t' && (c < 0x20 || c > 0x7E)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Comparing digests takes the same time whatever the value and its length. */
+    private boolean matches(String value) {
+        return MessageDigest.isEqual(keyDigest, sha256(value.getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    @Override
+    public int getOrder() {
+        return HIGHEST_PRECEDENCE;
+    }
+}

@@ -1,0 +1,80 @@
+package com.communitybot.http;
+
+import com.communitybot.core.error.AlreadyExistsException;
+import com.communitybot.core.error.InvalidInputException;
+import com.communitybot.core.error.NotFoundException;
+import com.communitybot.core.error.StoreFailureException;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.http.server.exceptions.ExceptionHandler;
+import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One handler per domain error, each giving the error's status and its message in the contract's body. */
+final class DomainErrorHandlers {
+
+    private DomainErrorHandlers() {
+    }
+
+    private static HttpResponse<ErrorBody> respond(HttpStatus status, Exception e) {
+        return HttpResponse.<ErrorBody>status(status).body(ErrorBody.of(e.getMessage()));
+    }
+
+    @Singleton
+    @Produces
+    @Requires(classes = {NotFoundException.class, ExceptionHandler.class})
+    static final class NotFound implements ExceptionHandler<NotFoundException, HttpResponse<ErrorBody>> {
+        @Override
+        public HttpResponse<ErrorBody> handle(HttpRequest request, NotFoundException e) {
+            return respond(HttpStatus.NOT_FOUND, e);
+        }
+    }
+
+    @Singleton
+    @Produces
+    @Requires(classes = {AlreadyExistsException.class, ExceptionHandler.class})
+    static final class AlreadyExists implements ExceptionHandler<AlreadyExistsException, HttpResponse<ErrorBody>> {
+        @Override
+        public HttpResponse<ErrorBody> handle(HttpRequest request, AlreadyExistsException e) {
+            return respond(HttpStatus.CONFLICT, e);
+        }
+    }
+
+    @Singleton
+    @Produces
+    @Requires(classes = {InvalidInputException.class, ExceptionHandler.class})
+    static final class InvalidInput implements ExceptionHandler<InvalidInputException, HttpResponse<ErrorBody>> {
+        @Override
+        public HttpResponse<ErrorBody> handle(HttpRequest request, InvalidInputException e) {
+            return respond(HttpStatus.BAD_REQUEST, e);
+        }
+    }
+
+    /** Logs the cause, which the client is not shown; the message is the spec's. */
+    @Singleton
+    @Produces
+    @Requires(classes = {StoreFailureException.class, ExceptionHandler.class})
+    static final class StoreFailure implements ExceptionHandler<StoreFailureException, HttpResponse<ErrorBody>> {
+        private static final Logger LOG = LoggerFactory.getLogger(StoreFailure.class);
+
+        @Override
+        public HttpResponse<ErrorBody> handle(HttpRequest request, StoreFailureException e) {
+            Throwable cause = e.getCause();
+            LOG.warn("{} {}: {}: {}", request.getMethodName(), request.getPath(), e.getMessage(),
+                    cause == null ? "no cause" : describe(cause));
+            return respond(HttpStatus.INTERNAL_SERVER_ERROR, e);
+        }
+
+        private static String describe(Throwable cause) {
+            StringBuilder text = new StringBuilder(String.valueOf(cause.getMessage()));
+            for (Throwable t = cause.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+                text.append(" <- ").append(t.getMessage());
+            }
+            return text.toString();
+        }
+    }
+}

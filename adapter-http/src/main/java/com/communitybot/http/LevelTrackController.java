@@ -1,0 +1,69 @@
+package com.communitybot.http;
+
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.LevelTrack;
+import com.communitybot.core.usecase.LevelTracks;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Spec 4.4 to 4.7: a guild's level tracks. The store blocks, so requests run on the blocking pool. */
+@Controller("/api/{guild_id:[^/]+}/level/track")
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class LevelTrackController {
+
+    private final LevelTracks tracks;
+
+    LevelTrackController(LevelTracks tracks) {
+        this.tracks = tracks;
+    }
+
+    @Get
+    Map<String, List<Responses.TrackLevelRoleBody>> all(HttpRequest<?> request) {
+        Map<String, List<Responses.TrackLevelRoleBody>> body = new LinkedHashMap<>();
+        tracks.all(JsonRequest.guildId(request)).forEach((name, roles) ->
+                body.put(name, roles.stream().map(Responses.TrackLevelRoleBody::from).toList()));
+        return body;
+    }
+
+    @Post
+    HttpResponse<SuccessBody> create(HttpRequest<?> request, @Body @Nullable byte[] body) {
+        GuildId guild = JsonRequest.guildId(request);
+        LevelTrack track = track(JsonRequest.of(body));
+        tracks.create(guild, track);
+        return HttpResponse.status(HttpStatus.CREATED).body(SuccessBody.of(LevelTracks.createdMessage(track.name())));
+    }
+
+    @Patch
+    SuccessBody replace(HttpRequest<?> request, @Body @Nullable byte[] body) {
+        GuildId guild = JsonRequest.guildId(request);
+        LevelTrack track = track(JsonRequest.of(body));
+        tracks.replace(guild, track);
+        return SuccessBody.of(LevelTracks.updatedMessage(track.name()));
+    }
+
+    @Delete
+    SuccessBody delete(HttpRequest<?> request, @Body @Nullable byte[] body) {
+        GuildId guild = JsonRequest.guildId(request);
+        String name = JsonRequest.of(body).string("track_name");
+        tracks.delete(guild, name);
+        return SuccessBody.of(LevelTracks.deletedMessage(name));
+    }
+
+    private static LevelTrack track(JsonRequest request) {
+        String name = request.string("track_name");
+        return new LevelTrack(name, request.trackLevelRoles("roles"));
+    }
+}

@@ -1,0 +1,94 @@
+package com.communitybot.http.testing;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** A plain JDK HTTP client for black-box tests: exact headers, raw bodies, no framework in between. */
+public final class ApiClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI base;
+    private final String apiKey;
+
+    public ApiClient(URI base, String apiKey) {
+        this.base = base;
+        this.apiKey = apiKey;
+    }
+
+    /** A response as the test sees it. */
+    public record Reply(int status, String contentType, String body) {
+
+        public JsonNode json() {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException("not JSON: " + body, e);
+            }
+        }
+
+        public String message() {
+            return json().path("message").asText(null);
+        }
+    }
+
+    public Reply get(String path) {
+        return send(request(path).GET());
+    }
+
+    public Reply post(String path, String json) {
+        return send(request(path).header("Content-Type", "application/json").POST(body(json)));
+    }
+
+    public Reply patch(String path, String json) {
+        return send(request(path).header("Content-Type", "application/json").method("PATCH", body(json)));
+    }
+
+    public Reply put(String path, String json) {
+        return send(request(path).header("Content-Type", "application/json").PUT(body(json)));
+    }
+
+    public Reply delete(String path, String json) {
+        return send(request(path).header("Content-Type", "application/json").method("DELETE", body(json)));
+    }
+
+    public Reply delete(String path) {
+        return send(request(path).DELETE());
+    }
+
+    /** A request with the API key, for tests that set more. */
+    public HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).header("X-API-Key", apiKey);
+    }
+
+    /** A request without any API key. */
+    public HttpRequest.Builder anonymous(String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+    }
+
+    public static HttpRequest.BodyPublisher body(String json) {
+        return HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8);
+    }
+
+    public Reply send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(null), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
