@@ -4,6 +4,7 @@ import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.usecase.LeaderboardOrder;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -19,6 +20,11 @@ public final class InMemoryLevelStore implements LevelStore {
             records.put(record.id(), record);
         }
         return this;
+    }
+
+    /** Every record, in no order. */
+    public java.util.Collection<LevelRecord> all() {
+        return List.copyOf(records.values());
     }
 
     /** Forgets every entry. */

@@ -16,6 +16,14 @@ public final class InMemorySettingsStore implements SettingsStore {
     private final Map<GuildId, Map<String, LevelTrack>> tracks = new LinkedHashMap<>();
     private final Map<GuildId, Map<String, LevelBridge>> bridges = new LinkedHashMap<>();
 
+    /** Every guild with a track or a bridge. */
+    public synchronized java.util.Set<GuildId> guilds() {
+        java.util.Set<GuildId> guilds = new java.util.HashSet<>();
+        tracks.forEach((g, t) -> { if (!t.isEmpty()) guilds.add(g); });
+        bridges.forEach((g, b) -> { if (!b.isEmpty()) guilds.add(g); });
+        return guilds;
+    }
+
     /** Forgets every setting. */
     public synchronized void clear() {
         tracks.clear();
