@@ -1,18 +1,33 @@
 package com.communitybot.adapter.discord;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** Describes a failure in one short line, for logs that must not fill with stack traces during an outage. */
 final class Failures {
 
+    private static final int MAX_CAUSES = 3;
+
     private Failures() {}
 
-    /** The innermost cause's type and message, e.g. {@code ConnectException: Connection refused}. */
+    /**
+     * The failure and its causes as {@code Type: message}, joined by {@code " / "}, e.g.
+     * {@code ConnectException / ClosedChannelException}: the JDK's HTTP client says "connection refused" only
+     * through the types, and JDA wraps the telling cause in its own exception.
+     */
     static String oneLine(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+        List<String> parts = new ArrayList<>();
+        for (Throwable t = failure; t != null && parts.size() < MAX_CAUSES; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage();
+            boolean onlyWraps = t.getCause() != null && t.getCause().toString().equals(message);
+            if (!onlyWraps) {
+                parts.add(t.getClass().getSimpleName() + (message == null ? "" : ": " + firstLine(message)));
+            }
         }
-        String message = root.getMessage();
-        String text = root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        return String.join(" / ", parts);
+    }
+
+    private static String firstLine(String text) {
         int newline = text.indexOf('\n');
         return newline < 0 ? text : text.substring(0, newline);
     }

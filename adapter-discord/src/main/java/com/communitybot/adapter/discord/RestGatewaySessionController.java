@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
  *   <li>The gateway URL stays the one the REST API gave ({@code GET /gateway/bot}). JDA forgets the URL after a
  *       failed connection and falls back to {@link #getGateway()}, which is Discord's fixed URL by default: with
  *       {@code DISCORD_API_URL} set, that would take the bot to another Discord than its REST API's.</li>
- *   <li>A shard's first connection that fails is tried again with back-off and one log line per attempt. JDA's own
- *       controller retries it every five seconds and logs each failure at ERROR with a stack trace. (Reconnects of
+ *   <li>A shard's first connection that fails is tried again with back-off (at least the five seconds JDA waits
+ *       between connections) and one log line per attempt. JDA's own controller retries it every five seconds and
+ *       logs each failure at ERROR with a stack trace. (Reconnects of
  *       a shard that was connected are JDA's own loop, which already backs off and logs one line.)</li>
  * </ul>
  */
@@ -115,7 +116,9 @@ final class RestGatewaySessionController extends ConcurrentSessionController {
                 starts.remove(node, this);
             } catch (IllegalStateException failure) {
                 failures++;
-                long delay = backoff.delayAfter(failures).toMillis();
+                // The controller's worker waits IDENTIFY_DELAY after each connection attempt anyway.
+                long delay = Math.max(
+                        backoff.delayAfter(failures).toMillis(), TimeUnit.SECONDS.toMillis(IDENTIFY_DELAY));
                 LOG.warn(
                         "Discord gateway unreachable for shard {} ({}); attempt {}, next in {} ms",
                         node.getShardInfo().getShardString(),

@@ -15,10 +15,21 @@ public final class Eventually {
      * been logged meanwhile (see {@link LoggedProblems}).
      */
     public static void await(String what, Duration timeout, BooleanSupplier condition) {
+        await(what, timeout, condition, true);
+    }
+
+    /** Like {@link #await(String, Duration, BooleanSupplier)}, for a test that expects JDA to log an error. */
+    public static void awaitDespiteLoggedProblems(String what, Duration timeout, BooleanSupplier condition) {
+        await(what, timeout, condition, false);
+    }
+
+    private static void await(String what, Duration timeout, BooleanSupplier condition, boolean failOnProblems) {
         LoggedProblems problems = LoggedProblems.recorder();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            problems.assertNone();
+            if (failOnProblems) {
+                problems.assertNone();
+            }
             if (condition.getAsBoolean()) {
                 return;
             }

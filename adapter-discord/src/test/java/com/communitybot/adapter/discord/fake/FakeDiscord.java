@@ -82,7 +82,9 @@ public final class FakeDiscord implements AutoCloseable {
     private final Set<GatewaySession> sessions = ConcurrentHashMap.newKeySet();
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger memberChunkRequests = new AtomicInteger();
+    private final AtomicInteger gatewayHandshakes = new AtomicInteger();
     private volatile boolean tokenRevoked;
+    private volatile boolean gatewayRefused;
 
     private FakeDiscord(Builder builder) {
         this.token = builder.token;
@@ -98,6 +100,7 @@ public final class FakeDiscord implements AutoCloseable {
                             channel.pipeline()
                                     .addLast(new HttpServerCodec())
                                     .addLast(new HttpObjectAggregator(1 << 20))
+                                    .addLast(new GatewayDoor())
                                     .addLast(new WebSocketServerProtocolHandler(WebSocketServerProtocolConfig.newBuilder()
                                             .websocketPath(GATEWAY_PATH)
                                             .checkStartsWith(true)
@@ -223,6 +226,19 @@ public final class FakeDiscord implements AutoCloseable {
     /** Drops every gateway connection without a close frame, as a network failure would. */
     public void dropGatewayConnections() {
         sessions.forEach(session -> session.channel.close());
+    }
+
+    /**
+     * While {@code refused}, the gateway answers WebSocket handshakes with 503, as in a gateway outage while the
+     * REST API still answers.
+     */
+    public void refuseGateway(boolean refused) {
+        gatewayRefused = refused;
+    }
+
+    /** How many WebSocket handshakes the gateway has received, refused ones included. */
+    public int gatewayHandshakes() {
+        return gatewayHandshakes.get();
     }
 
     /** The REST requests received so far, as {@code "GET /api/v10/users/@me"}. */
@@ -660,6 +676,27 @@ public final class FakeDiscord implements AutoCloseable {
             if (deflater != null) {
                 channel.eventLoop().execute(deflater::end);
             }
+        }
+    }
+
+    /** Counts gateway handshakes, and refuses them during a {@link #refuseGateway gateway outage}. */
+    private final class GatewayDoor extends io.netty.channel.ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object message) {
+            if (message instanceof FullHttpRequest request
+                    && new QueryStringDecoder(request.uri()).path().equals(GATEWAY_PATH)) {
+                gatewayHandshakes.incrementAndGet();
+                if (gatewayRefused) {
+                    request.release();
+                    ByteBuf body = Unpooled.copiedBuffer("gateway unavailable", StandardCharsets.UTF_8);
+                    FullHttpResponse response =
+                            new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.SERVICE_UNAVAILABLE, body);
+                    response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+                    ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+                    return;
+                }
+            }
+            ctx.fireChannelRead(message);
         }
     }
 

@@ -19,6 +19,7 @@ public final class LoggedProblems extends AppenderBase<ILoggingEvent> {
     private static final LoggedProblems INSTANCE = new LoggedProblems();
 
     private final List<String> problems = new CopyOnWriteArrayList<>();
+    private final List<String> warnings = new CopyOnWriteArrayList<>();
 
     private LoggedProblems() {}
 
@@ -37,6 +38,10 @@ public final class LoggedProblems extends AppenderBase<ILoggingEvent> {
     @Override
     protected void append(ILoggingEvent event) {
         String message = event.getFormattedMessage();
+        if (event.getLevel().isGreaterOrEqual(Level.WARN)) {
+            warnings.add(event.getLevel() + " " + event.getLoggerName() + ": " + message
+                    + (event.getThrowableProxy() == null ? "" : " WITH STACK TRACE"));
+        }
         boolean problem = event.getLevel().isGreaterOrEqual(Level.ERROR)
                 || event.getLevel() == Level.WARN
                         && message != null
@@ -55,8 +60,17 @@ public final class LoggedProblems extends AppenderBase<ILoggingEvent> {
         return List.copyOf(problems);
     }
 
+    /**
+     * Every WARN and ERROR line since the last {@link #clear()}, as {@code "LEVEL logger: message"}, with
+     * {@code " WITH STACK TRACE"} at the end of a line that carried one.
+     */
+    public List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
     public void clear() {
         problems.clear();
+        warnings.clear();
     }
 
     /** Throws an AssertionError naming the problems, if any were logged. */
