@@ -20,8 +20,9 @@ final class Failures {
         for (Throwable t = failure; t != null && parts.size() < MAX_CAUSES; t = t.getCause() == t ? null : t.getCause()) {
             String message = t.getMessage();
             boolean onlyWraps = t.getCause() != null && t.getCause().toString().equals(message);
-            if (!onlyWraps) {
-                parts.add(t.getClass().getSimpleName() + (message == null ? "" : ": " + firstLine(message)));
+            String part = t.getClass().getSimpleName() + (message == null ? "" : ": " + firstLine(message));
+            if (!onlyWraps && !parts.contains(part)) {
+                parts.add(part);
             }
         }
         return String.join(" / ", parts);

@@ -86,6 +86,20 @@ class DiscordGuildViewTest {
     }
 
     @Test
+    void theBotAsksForGuildsAndMembersOnlyAndLogsInWithTheRestCallsItNeeds() {
+        discord.addGuild(FakeGuild.builder(GUILD).build());
+
+        startView();
+
+        await("guild present", () -> view.contains(guild(GUILD)));
+        // GUILDS (1 << 0) and GUILD_MEMBERS (1 << 1): no presences, voice states, expressions or messages.
+        assertThat(discord.identifyIntents()).containsExactly(0b11L);
+        assertThat(discord.restRequests())
+                .containsOnly("GET /api/v10/gateway/bot", "GET /api/v10/users/@me")
+                .contains("GET /api/v10/users/@me");
+    }
+
+    @Test
     void rolesHaveDiscordsColorsWithZeroForNoneAndRawPositions() {
         discord.addGuild(FakeGuild.builder(GUILD)
                 .role(new FakeRole(LEVEL_5, "Level 5", 0x3498DB, 2))

@@ -11,8 +11,11 @@ class FailuresTest {
 
     @Test
     void causesWithoutMessagesAreNamedByTheirTypes() {
+        // As the JDK's HTTP client reports a refused connection.
+        ConnectException inner = new ConnectException();
+        inner.initCause(new ClosedChannelException());
         ConnectException refused = new ConnectException();
-        refused.initCause(new ClosedChannelException());
+        refused.initCause(inner);
 
         assertThat(Failures.oneLine(refused)).isEqualTo("ConnectException / ClosedChannelException");
     }

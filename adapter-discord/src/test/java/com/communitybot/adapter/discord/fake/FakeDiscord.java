@@ -83,6 +83,7 @@ public final class FakeDiscord implements AutoCloseable {
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger memberChunkRequests = new AtomicInteger();
     private final AtomicInteger gatewayHandshakes = new AtomicInteger();
+    private final List<Long> identifyIntents = new CopyOnWriteArrayList<>();
     private volatile boolean tokenRevoked;
     private volatile boolean gatewayRefused;
 
@@ -234,6 +235,11 @@ public final class FakeDiscord implements AutoCloseable {
      */
     public void refuseGateway(boolean refused) {
         gatewayRefused = refused;
+    }
+
+    /** The {@code intents} of each IDENTIFY received, in order. */
+    public List<Long> identifyIntents() {
+        return List.copyOf(identifyIntents);
     }
 
     /** How many WebSocket handshakes the gateway has received, refused ones included. */
@@ -542,6 +548,7 @@ public final class FakeDiscord implements AutoCloseable {
             session.closeWith(4004, "Authentication failed.");
             return;
         }
+        identifyIntents.add(data.path("intents").asLong());
         JsonNode shard = data.path("shard");
         int shardId = shard.isArray() ? shard.path(0).asInt() : 0;
         synchronized (this) {
