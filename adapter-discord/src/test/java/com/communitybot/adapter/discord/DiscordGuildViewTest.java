@@ -86,6 +86,21 @@ class DiscordGuildViewTest {
     }
 
     @Test
+    void aGuildWhoseDataHasNotArrivedIsNotPresentUntilItDoes() {
+        discord.addGuild(FakeGuild.builder(GUILD).build()).addGuild(FakeGuild.builder(OTHER_GUILD).build());
+        discord.makeUnavailable(OTHER_GUILD); // READY lists it as unavailable, and no GUILD_CREATE follows yet
+
+        startView();
+
+        await("the available guild present", () -> view.contains(guild(GUILD)));
+        assertThat(view.contains(guild(OTHER_GUILD))).isFalse();
+        assertThat(view.roles(guild(OTHER_GUILD))).isEmpty();
+
+        discord.makeAvailable(OTHER_GUILD);
+        await("the late guild present", () -> view.contains(guild(OTHER_GUILD)));
+    }
+
+    @Test
     void theBotAsksForGuildsAndMembersOnlyAndLogsInWithTheRestCallsItNeeds() {
         discord.addGuild(FakeGuild.builder(GUILD).build());
 
