@@ -34,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * The live view of the bot's guilds from Discord's gateway: JDA's cache, read through {@link GuildView}.
  *
  * <p><b>Start.</b> {@link #start(DiscordSettings, FatalFailureListener)} returns as soon as the login has been
- * started; it never waits for the guilds. A guild is reported present once JDA has its data (its
+ * started; it never waits for the gateway or the guilds, only for Discord's REST answers at login: a first
+ * {@code GET /gateway/bot} (given up after 5 s connecting or 10 s waiting, then retried in the background), then,
+ * once that answered, JDA's own login calls. A guild is reported present once JDA has its data (its
  * {@code GUILD_CREATE} and, for a large guild, all member chunks); until then, and while a guild is unavailable in
  * an outage, {@link #contains} is false and the other methods are empty.
  *

@@ -144,6 +144,23 @@ class DiscordOutageTest {
                 .allSatisfy(line -> assertThat(line).contains("cannot be recovered due to identification issues"));
     }
 
+    @Test
+    void aServerMembersIntentNotEnabledInThePortalIsReportedAsFatalWithTheFix() {
+        discord = FakeDiscord.start();
+        discord.addGuild(FakeGuild.builder(GUILD).build());
+        discord.disallowMembersIntent();
+
+        startView(discord.baseUrl());
+
+        awaitDespiteLoggedProblems("fatal failure reported", Duration.ofSeconds(10), () -> !fatalFailures.isEmpty());
+        assertThat(fatalFailures).singleElement().isNotInstanceOf(InvalidDiscordTokenException.class);
+        assertThat(fatalFailures.get(0).getMessage())
+                .doesNotContain("\n")
+                .contains("Server Members intent")
+                .contains("developer portal");
+        assertThat(view.contains(new GuildId(GUILD))).isFalse();
+    }
+
     /** A guild id that Discord's rule {@code (id >> 22) % shards} puts on {@code shard}. */
     private static long shardGuild(int shard, int shards) {
         long id = 100_000_000_000_000_000L;

@@ -72,6 +72,7 @@ public final class FakeDiscord implements AutoCloseable {
     private static final String GATEWAY_PATH = "/gateway";
     private static final int HEARTBEAT_INTERVAL_MS = 41_250;
     private static final int MEMBERS_PER_CHUNK = 1000;
+    private static final long GUILD_MEMBERS_INTENT = 1L << 1;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String token;
@@ -86,6 +87,7 @@ public final class FakeDiscord implements AutoCloseable {
     private final List<Long> identifyIntents = new CopyOnWriteArrayList<>();
     private volatile boolean tokenRevoked;
     private volatile boolean gatewayRefused;
+    private volatile boolean membersIntentDisallowed;
 
     private FakeDiscord(Builder builder) {
         this.token = builder.token;
@@ -222,6 +224,14 @@ public final class FakeDiscord implements AutoCloseable {
     public void revokeToken() {
         tokenRevoked = true;
         sessions.forEach(session -> session.closeWith(4004, "Authentication failed."));
+    }
+
+    /**
+     * From now on close an IDENTIFY that asks for GUILD_MEMBERS with 4014, as Discord does for a bot whose
+     * privileged Server Members intent is not enabled in the developer portal.
+     */
+    public void disallowMembersIntent() {
+        membersIntentDisallowed = true;
     }
 
     /** Drops every gateway connection without a close frame, as a network failure would. */
@@ -548,7 +558,12 @@ public final class FakeDiscord implements AutoCloseable {
             session.closeWith(4004, "Authentication failed.");
             return;
         }
-        identifyIntents.add(data.path("intents").asLong());
+        long intents = data.path("intents").asLong();
+        identifyIntents.add(intents);
+        if (membersIntentDisallowed && (intents & GUILD_MEMBERS_INTENT) != 0) {
+            session.closeWith(4014, "Disallowed intent(s).");
+            return;
+        }
         JsonNode shard = data.path("shard");
         int shardId = shard.isArray() ? shard.path(0).asInt() : 0;
         synchronized (this) {
