@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 final class RestGatewaySessionController extends ConcurrentSessionController {
 
+    // The view's logger: all of the adapter's outage lines under one name, for the app's log settings.
     private static final Logger LOG = LoggerFactory.getLogger(DiscordGuildView.class);
 
     private final Backoff backoff;
