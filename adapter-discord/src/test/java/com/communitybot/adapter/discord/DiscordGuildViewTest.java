@@ -1,0 +1,239 @@
+package com.communitybot.adapter.discord;
+
+import static com.communitybot.adapter.discord.fake.Eventually.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.communitybot.adapter.discord.fake.FakeDiscord;
+import com.communitybot.adapter.discord.fake.FakeGuild;
+import com.communitybot.adapter.discord.fake.FakeMember;
+import com.communitybot.adapter.discord.fake.FakeRole;
+import com.communitybot.adapter.discord.fake.LoggedProblems;
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.Member;
+import com.communitybot.core.model.Role;
+import com.communitybot.core.model.RoleId;
+import com.communitybot.core.model.UserId;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The live view through the real JDA client, against the fake Discord on loopback. */
+class DiscordGuildViewTest {
+
+    private static final long GUILD = 100_000_000_000_000_001L;
+    private static final long OTHER_GUILD = 100_000_000_000_000_002L;
+    private static final long NOT_JOINED = 100_000_000_000_000_099L;
+    private static final long LEVEL_5 = 200_000_000_000_000_005L;
+    private static final long PLAIN = 200_000_000_000_000_006L;
+    private static final long ALICE = 300_000_000_000_000_001L;
+    private static final long BOB = 300_000_000_000_000_002L;
+    private static final long CAROL = 300_000_000_000_000_003L;
+    private static final long DAVE = 300_000_000_000_000_004L;
+    private static final long STRANGER = 300_000_000_000_000_099L;
+
+    /** Short waits: the fake is local, and a test must not sit out the production back-off. */
+    private static final Backoff FAST = new Backoff(Duration.ofMillis(200), Duration.ofMillis(800));
+
+    private final LoggedProblems problems = LoggedProblems.recorder();
+    private final List<FatalDiscordException> fatalFailures = new CopyOnWriteArrayList<>();
+    private FakeDiscord discord;
+    private DiscordGuildView view;
+
+    @BeforeEach
+    void startFake() {
+        problems.clear();
+        discord = FakeDiscord.start();
+    }
+
+    @AfterEach
+    void stopAll() {
+        if (view != null) {
+            view.close();
+        }
+        discord.close();
+        problems.assertNone();
+        assertThat(fatalFailures).isEmpty();
+    }
+
+    private DiscordGuildView startView() {
+        view = DiscordGuildView.start(DiscordSettings.of(discord.token(), discord.baseUrl()), fatalFailures::add, FAST);
+        return view;
+    }
+
+    private static GuildId guild(long id) {
+        return new GuildId(id);
+    }
+
+    private static UserId user(long id) {
+        return new UserId(id);
+    }
+
+    @Test
+    void guildsOfTheBotArePresentAndOthersAreNot() {
+        discord.addGuild(FakeGuild.builder(GUILD).build()).addGuild(FakeGuild.builder(OTHER_GUILD).build());
+
+        startView();
+
+        await("both guilds present", () -> view.contains(guild(GUILD)) && view.contains(guild(OTHER_GUILD)));
+        assertThat(view.contains(guild(NOT_JOINED))).isFalse();
+        assertThat(view.roles(guild(NOT_JOINED))).isEmpty();
+        assertThat(view.member(guild(NOT_JOINED), user(ALICE))).isEmpty();
+    }
+
+    @Test
+    void aGuildWhoseDataHasNotArrivedIsNotPresentUntilItDoes() {
+        discord.addGuild(FakeGuild.builder(GUILD).build()).addGuild(FakeGuild.builder(OTHER_GUILD).build());
+        discord.makeUnavailable(OTHER_GUILD); // READY lists it as unavailable, and no GUILD_CREATE follows yet
+
+        startView();
+
+        await("the available guild present", () -> view.contains(guild(GUILD)));
+        assertThat(view.contains(guild(OTHER_GUILD))).isFalse();
+        assertThat(view.roles(guild(OTHER_GUILD))).isEmpty();
+
+        discord.makeAvailable(OTHER_GUILD);
+        await("the late guild present", () -> view.contains(guild(OTHER_GUILD)));
+    }
+
+    @Test
+    void theBotAsksForGuildsAndMembersOnlyAndLogsInWithTheRestCallsItNeeds() {
+        discord.addGuild(FakeGuild.builder(GUILD).build());
+
+        startView();
+
+        await("guild present", () -> view.contains(guild(GUILD)));
+        // GUILDS (1 << 0) and GUILD_MEMBERS (1 << 1): no presences, voice states, expressions or messages.
+        assertThat(discord.identifyIntents()).containsExactly(0b11L);
+        assertThat(discord.restRequests())
+                .containsOnly("GET /api/v10/gateway/bot", "GET /api/v10/users/@me")
+                .contains("GET /api/v10/users/@me");
+    }
+
+    @Test
+    void rolesHaveDiscordsColorsWithZeroForNoneAndRawPositions() {
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .role(new FakeRole(LEVEL_5, "Level 5", 0x3498DB, 2))
+                .role(new FakeRole(PLAIN, "Plain", 0, 1))
+                .build());
+
+        startView();
+
+        await("guild present", () -> view.contains(guild(GUILD)));
+        assertThat(view.roles(guild(GUILD)))
+                .hasValueSatisfying(roles -> assertThat(roles)
+                        .containsExactlyInAnyOrder(
+                                new Role(new RoleId(GUILD), "@everyone", 0, 0),
+                                new Role(new RoleId(LEVEL_5), "Level 5", 0x3498DB, 2),
+                                new Role(new RoleId(PLAIN), "Plain", 0, 1)));
+    }
+
+    @Test
+    void membersShowTheNameAndAvatarDiscordShowsInTheGuild() {
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .member(FakeMember.of(ALICE, "alice").withGlobalName("Alice A").withNickname("Ally"))
+                .member(FakeMember.of(BOB, "bob").withGlobalName("Bobby").withAvatar("b0b"))
+                .member(FakeMember.of(CAROL, "carol").withAvatar("ca01").withGuildAvatar("9a1d"))
+                .member(FakeMember.of(DAVE, "dave"))
+                .build());
+
+        startView();
+
+        await("guild present", () -> view.contains(guild(GUILD)));
+        assertThat(view.member(guild(GUILD), user(ALICE)))
+                .contains(new Member(user(ALICE), "Ally", defaultAvatar(ALICE)));
+        assertThat(view.member(guild(GUILD), user(BOB)))
+                .contains(new Member(user(BOB), "Bobby", "https://cdn.discordapp.com/avatars/" + BOB + "/b0b.png"));
+        assertThat(view.member(guild(GUILD), user(CAROL)))
+                .contains(new Member(
+                        user(CAROL),
+                        "carol",
+                        "https://cdn.discordapp.com/guilds/" + GUILD + "/users/" + CAROL + "/avatars/9a1d.png"));
+        assertThat(view.member(guild(GUILD), user(DAVE))).contains(new Member(user(DAVE), "dave", defaultAvatar(DAVE)));
+        assertThat(view.member(guild(GUILD), user(STRANGER))).isEmpty();
+    }
+
+    /** Discord's default avatar for users without a discriminator: index (id >> 22) % 6. */
+    private static String defaultAvatar(long userId) {
+        return "https://cdn.discordapp.com/embed/avatars/" + (userId >>> 22) % 6 + ".png";
+    }
+
+    @Test
+    void aGuildLargerThanItsGuildCreateIsChunkedAndAllItsMembersAreVisible() {
+        long firstMember = 400_000_000_000_000_000L;
+        int memberCount = 2_500;
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .members(firstMember, memberCount, "member")
+                .membersInGuildCreate(100)
+                .build());
+
+        startView();
+
+        await("guild present", () -> view.contains(guild(GUILD)));
+        assertThat(discord.memberChunkRequests()).isEqualTo(1);
+        assertThat(LongStream.range(firstMember, firstMember + memberCount)
+                        .filter(id -> view.member(guild(GUILD), user(id)).isEmpty()))
+                .isEmpty();
+        assertThat(view.member(guild(GUILD), user(firstMember + memberCount - 1)))
+                .map(Member::displayName)
+                .contains("member-" + (memberCount - 1));
+    }
+
+    @Test
+    void gatewayEventsChangeTheView() {
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .role(new FakeRole(LEVEL_5, "Level 5", 0x3498DB, 1))
+                .member(FakeMember.of(ALICE, "alice"))
+                .build());
+        startView();
+        await("guild present", () -> view.contains(guild(GUILD)));
+
+        discord.addMember(GUILD, FakeMember.of(BOB, "bob").withNickname("Bobby"));
+        await("Bob joined", () -> view.member(guild(GUILD), user(BOB)).isPresent());
+        assertThat(view.member(guild(GUILD), user(BOB))).map(Member::displayName).contains("Bobby");
+
+        discord.removeMember(GUILD, ALICE);
+        await("Alice left", () -> view.member(guild(GUILD), user(ALICE)).isEmpty());
+
+        discord.updateRole(GUILD, new FakeRole(LEVEL_5, "Level Five", 0, 3));
+        Role updated = new Role(new RoleId(LEVEL_5), "Level Five", 0, 3);
+        await("role updated", () -> view.roles(guild(GUILD)).orElseThrow().contains(updated));
+
+        discord.deleteGuild(GUILD);
+        await("guild gone", () -> !view.contains(guild(GUILD)));
+        assertThat(view.roles(guild(GUILD))).isEmpty();
+        assertThat(view.member(guild(GUILD), user(BOB))).isEmpty();
+    }
+
+    @Test
+    void aGuildInAnOutageIsNotPresentUntilItIsAvailableAgain() {
+        discord.addGuild(FakeGuild.builder(GUILD).member(FakeMember.of(ALICE, "alice")).build());
+        startView();
+        await("guild present", () -> view.contains(guild(GUILD)));
+
+        discord.makeUnavailable(GUILD);
+        await("guild unavailable", () -> !view.contains(guild(GUILD)));
+        assertThat(view.member(guild(GUILD), user(ALICE))).isEmpty();
+
+        discord.makeAvailable(GUILD);
+        await("guild back", () -> view.contains(guild(GUILD)));
+        assertThat(view.member(guild(GUILD), user(ALICE))).isPresent();
+    }
+
+    @Test
+    void aRefusedTokenFailsTheStartWithOneClearLine() {
+        DiscordSettings wrongToken = DiscordSettings.of("not-the-token", discord.baseUrl());
+
+        assertThatThrownBy(() -> DiscordGuildView.start(wrongToken, fatalFailures::add, FAST))
+                .isInstanceOf(InvalidDiscordTokenException.class)
+                .hasMessageStartingWith("Discord refused the bot token")
+                .hasMessageContaining("DISCORD_TOKEN")
+                .hasMessageNotContaining("\n")
+                .hasMessageNotContaining("not-the-token");
+        assertThat(discord.restRequests()).containsExactly("GET /api/v10/gateway/bot");
+    }
+}
