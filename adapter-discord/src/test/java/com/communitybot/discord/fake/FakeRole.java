@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord.fake;
+package com.communitybot.discord.fake;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord;
+package com.communitybot.discord;
 
 /**
  * Learns of a failure after {@link DiscordGuildView#start} has returned that the live view cannot recover from:

@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord;
+package com.communitybot.discord;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.Member;

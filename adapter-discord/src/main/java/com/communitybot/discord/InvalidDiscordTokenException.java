@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord;
+package com.communitybot.discord;
 
 /** Discord refused the bot token ({@code DISCORD_TOKEN}). */
 public final class InvalidDiscordTokenException extends FatalDiscordException {

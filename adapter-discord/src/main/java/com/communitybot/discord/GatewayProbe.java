@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord;
+package com.communitybot.discord;
 
 import java.io.IOException;
 import java.net.URI;

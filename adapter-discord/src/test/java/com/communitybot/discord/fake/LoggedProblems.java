@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord.fake;
+package com.communitybot.discord.fake;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;

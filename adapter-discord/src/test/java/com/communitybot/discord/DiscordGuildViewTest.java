@@ -1,14 +1,14 @@
-package com.communitybot.adapter.discord;
+package com.communitybot.discord;
 
-import static com.communitybot.adapter.discord.fake.Eventually.await;
+import static com.communitybot.discord.fake.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.communitybot.adapter.discord.fake.FakeDiscord;
-import com.communitybot.adapter.discord.fake.FakeGuild;
-import com.communitybot.adapter.discord.fake.FakeMember;
-import com.communitybot.adapter.discord.fake.FakeRole;
-import com.communitybot.adapter.discord.fake.LoggedProblems;
+import com.communitybot.discord.fake.FakeDiscord;
+import com.communitybot.discord.fake.FakeGuild;
+import com.communitybot.discord.fake.FakeMember;
+import com.communitybot.discord.fake.FakeRole;
+import com.communitybot.discord.fake.LoggedProblems;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.Member;
 import com.communitybot.core.model.Role;

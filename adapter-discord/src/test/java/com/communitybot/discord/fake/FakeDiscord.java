@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord.fake;
+package com.communitybot.discord.fake;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

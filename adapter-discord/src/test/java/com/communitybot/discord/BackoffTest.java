@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord;
+package com.communitybot.discord;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord;
+package com.communitybot.discord;
 
 /**
  * Discord refuses this bot for good (a refused token, a privileged intent not enabled, sharding it cannot

@@ -1,4 +1,4 @@
-package com.communitybot.adapter.discord;
+package com.communitybot.discord;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
