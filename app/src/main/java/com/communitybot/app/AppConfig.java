@@ -1,0 +1,92 @@
+package com.communitybot.app;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The service's configuration (contract 1), each value from its environment variable or, failing that,
+ * from a system property of the same name.
+ *
+ * @param apiKey          {@code BOT_API_KEY}
+ * @param port            {@code PORT}
+ * @param databaseUrl     {@code DATABASE_URL}, empty for the embedded default
+ * @param databaseUser    {@code DATABASE_USER}
+ * @param databasePassword {@code DATABASE_PASSWORD}
+ * @param discordToken    {@code DISCORD_TOKEN}
+ * @param discordApiUrl   {@code DISCORD_API_URL}
+ * @param guildSnapshot   {@code GUILD_SNAPSHOT}
+ * @param maxRequestSize  {@code MAX_REQUEST_SIZE}, the largest request body, such as {@code 10MB}
+ */
+public record AppConfig(Optional<String> apiKey, int port, Optional<String> databaseUrl, Optional<String> databaseUser,
+                        Optional<String> databasePassword, Optional<String> discordToken,
+                        Optional<String> discordApiUrl, Optional<String> guildSnapshot, String maxRequestSize) {
+
+    public static final int DEFAULT_PORT = 8080;
+    public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
+
+    /** A setting that cannot be used; the message is the one line the operator is shown. */
+    public static final class InvalidConfigException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        InvalidConfigException(String message) {
+            super(message);
+        }
+    }
+
+    /** Reads the process's environment and system properties. */
+    public static AppConfig fromEnvironment() {
+        return from(name -> {
+            String value = System.getenv(name);
+            return value != null ? value : System.getProperty(name);
+        });
+    }
+
+    /** Reads each variable through {@code lookup}; an empty value counts as unset. */
+    public static AppConfig from(Function<String, String> lookup) {
+        Function<String, Optional<String>> get = name -> Optional.ofNullable(lookup.apply(name)).filter(v -> !v.isEmpty());
+        int port = get.apply("PORT").map(AppConfig::port).orElse(DEFAULT_PORT);
+        return new AppConfig(get.apply("BOT_API_KEY"), port, get.apply("DATABASE_URL"), get.apply("DATABASE_USER"),
+                get.apply("DATABASE_PASSWORD"), get.apply("DISCORD_TOKEN"), get.apply("DISCORD_API_URL"),
+                get.apply("GUILD_SNAPSHOT"), get.apply("MAX_REQUEST_SIZE").orElse(DEFAULT_MAX_REQUEST_SIZE));
+    }
+
+    private static int port(String text) {
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidConfigException("PORT must be a TCP port from 0 to 65535, not \"" + text + "\"");
+    }
+
+    /** The Micronaut properties of the store, for every command. */
+    public Map<String, Object> storeProperties() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("datasources.default.url", databaseUrl.orElse(com.communitybot.persistence.StoreUrls.DEFAULT_URL));
+        databaseUser.ifPresent(user -> properties.put("datasources.default.username", user));
+        databasePassword.ifPresent(password -> properties.put("datasources.default.password", password));
+        return properties;
+    }
+
+    /** The Micronaut properties of the HTTP service. */
+    public Map<String, Object> serverProperties(String apiKey) {
+        Map<String, Object> properties = new LinkedHashMap<>(storeProperties());
+        properties.put("bot.api-key", apiKey);
+        properties.put("micronaut.server.port", port);
+        properties.put("micronaut.server.max-request-size", maxRequestSize);
+        return properties;
+    }
+
+    /** The store's URL without credentials, for the log. */
+    public String storeForLog() {
+        String url = databaseUrl.orElse(com.communitybot.persistence.StoreUrls.DEFAULT_URL);
+        return url.replaceAll("(?i)(password|user)=[^&;]*[&;]?", "")
+                .replaceAll("//[^/@]*@", "//")
+                .replaceAll("[?&;]$", "");
+    }
+}

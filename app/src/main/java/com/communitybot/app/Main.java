@@ -1,0 +1,45 @@
+package com.communitybot.app;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The command line of contract 1: {@code serve} (the default), {@code import FILE} and {@code export FILE}.
+ * {@code --help} prints usage; a wrong subcommand or option exits 2 with usage.
+ */
+@Command(name = "community-bot-api",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "The management API behind a Discord community bot's dashboard.",
+        subcommands = {ServeCommand.class, ImportCommand.class, ExportCommand.class},
+        footer = {"", "Without a command, runs 'serve'. Configuration is read from environment variables:",
+                "BOT_API_KEY, PORT, DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DISCORD_TOKEN,",
+                "DISCORD_API_URL, GUILD_SNAPSHOT, MAX_REQUEST_SIZE (see README.md)."})
+public final class Main implements Callable<Integer> {
+
+    public static void main(String[] args) {
+        int exit = commandLine().execute(args);
+        if (exit != ServeCommand.KEEP_RUNNING) {
+            System.exit(exit);
+        }
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new Main());
+    }
+
+    @Override
+    public Integer call() {
+        return new ServeCommand().call();
+    }
+
+    /** The version from the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"community-bot-api " + (version == null ? "(development build)" : version)};
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package com.communitybot.app;
+
+import com.communitybot.core.port.GuildView;
+import com.communitybot.discord.DiscordGuildView;
+import com.communitybot.discord.DiscordSettings;
+import com.communitybot.discord.FatalDiscordException;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import sun.misc.Signal;
+
+/** Runs the HTTP service until SIGTERM or SIGINT, then finishes the requests in flight and exits 0. */
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Run the HTTP service (the default).")
+final class ServeCommand implements Callable<Integer> {
+
+    /** Returned when the service is up: the JVM lives on until a signal ends it. */
+    static final int KEEP_RUNNING = -1;
+    private static final Logger LOG = LoggerFactory.getLogger("community-bot-api");
+
+    @Override
+    public Integer call() {
+        AppConfig config;
+        try {
+            config = AppConfig.fromEnvironment();
+        } catch (AppConfig.InvalidConfigException e) {
+            return Failure.report(e.getMessage());
+        }
+        if (config.apiKey().isEmpty()) {
+            return Failure.report("BOT_API_KEY is not set: the service needs the one API key clients send in X-API-Key");
+        }
+        AtomicReference<Service> running = new AtomicReference<>();
+        GuildView liveView;
+        String liveViewName;
+        try {
+            if (config.discordToken().isPresent()) {
+                DiscordSettings discord = DiscordSettings.fromEnvironmentValues(config.discordToken().get(),
+                        config.discordApiUrl().orElse(null));
+                liveView = DiscordGuildView.start(discord, failure -> stopAfterFatalFailure(running, failure));
+                liveViewName = "Discord gateway through " + discord.apiBaseUrl().map(Object::toString)
+                        .orElse("Discord's own REST API");
+            } else if (config.guildSnapshot().isPresent()) {
+                liveView = SnapshotGuildView.watch(Path.of(config.guildSnapshot().get()));
+                liveViewName = liveView.toString();
+            } else {
+                LOG.warn("Neither DISCORD_TOKEN nor GUILD_SNAPSHOT is set: the live view is empty and the bot is in no guild");
+                liveView = new EmptyGuildView();
+                liveViewName = liveView.toString();
+            }
+        } catch (RuntimeException e) {
+            return Failure.report(e.getMessage());
+        }
+        Service service;
+        try {
+            service = Service.start(config, liveView);
+        } catch (RuntimeException e) {
+            LiveViews.close(liveView);
+            return Failure.report("Cannot start: " + Failure.rootMessage(e));
+        }
+        running.set(service);
+        LOG.info("Community Bot API listening on port {} (all interfaces); store {}; live view: {}",
+                service.port(), config.storeForLog(), liveViewName);
+        service.stopOnSignal();
+        return KEEP_RUNNING;
+    }
+
+    /** Discord refused the bot for good after start: say why in one line, stop, exit non-zero. */
+    private static void stopAfterFatalFailure(AtomicReference<Service> running, FatalDiscordException failure) {
+        Failure.report(failure.getMessage());
+        Service service = running.get();
+        if (service != null) {
+            service.context().close();
+        }
+        System.exit(Failure.EXIT_CODE);
+    }
+
+    /** The running service: its Micronaut context, server and live view. */
+    record Service(ApplicationContext context, EmbeddedServer server, GuildView liveView) {
+
+        static Service start(AppConfig config, GuildView liveView) {
+            ApplicationContext context = ApplicationContext.builder()
+                    .deduceEnvironment(false)
+                    .banner(false)
+                    .properties(config.serverProperties(config.apiKey().orElseThrow()))
+                    .singletons(liveView)
+                    .start();
+            try {
+                // Creating the data source connects and migrates the schema now, so an unreachable store
+                // stops the service at start rather than failing its first request.
+                context.getBean(DataSource.class);
+                EmbeddedServer server = context.getBean(EmbeddedServer.class);
+                server.start();
+                return new Service(context, server, liveView);
+            } catch (RuntimeException e) {
+                context.close();
+                throw e;
+            }
+        }
+
+        int port() {
+            return server.getPort();
+        }
+
+        /**
+         * SIGTERM and SIGINT stop the server gracefully (Micronaut's graceful shutdown lets requests in
+         * flight finish) and exit 0; without this handler the JVM would exit 143 on SIGTERM.
+         */
+        void stopOnSignal() {
+            AtomicBoolean stopping = new AtomicBoolean();
+            Runnable stop = () -> {
+                if (stopping.compareAndSet(false, true)) {
+                    LOG.info("Stopping: finishing requests in flight");
+                    context.close();
+                    LiveViews.close(liveView);
+                    LOG.info("Stopped");
+                    System.exit(0);
+                }
+            };
+            for (String signal : new String[] {"TERM", "INT"}) {
+                Signal.handle(new Signal(signal), s -> new Thread(stop, "shutdown").start());
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package com.communitybot.app;
+
+import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.Role;
+import com.communitybot.http.testing.ApiFixture;
+import com.communitybot.persistence.testing.TestDatabase;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * The whole service as {@code serve} runs it (configuration, live view from a snapshot file, store,
+ * HTTP server) on a test database, with what a test needs around it: writing level records as the bot does.
+ */
+final class RunningService implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final TestDatabase database;
+    private final ServeCommand.Service service;
+    private final Path snapshot;
+
+    RunningService(TestDatabase database, Map<String, String> extraEnvironment) {
+        this.database = database;
+        try {
+            this.snapshot = Files.createTempFile("guild-snapshot", ".json");
+            Files.writeString(snapshot, snapshotJson(ApiFixture.GUILDS));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, String> env = new HashMap<>(extraEnvironment);
+        env.put("BOT_API_KEY", ApiFixture.API_KEY);
+        env.put("PORT", "0");
+        Map<String, Object> store = database.properties();
+        env.put("DATABASE_URL", (String) store.get("datasources.default.url"));
+        if (store.get("datasources.default.username") != null) {
+            env.put("DATABASE_USER", (String) store.get("datasources.default.username"));
+        }
+        if (store.get("datasources.default.password") != null) {
+            env.put("DATABASE_PASSWORD", (String) store.get("datasources.default.password"));
+        }
+        env.put("GUILD_SNAPSHOT", snapshot.toString());
+        AppConfig config = AppConfig.from(env::get);
+        this.service = ServeCommand.Service.start(config, SnapshotGuildView.watch(snapshot));
+    }
+
+    URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + service.port());
+    }
+
+    DataSource pool() {
+        return service.context().getBean(DataSource.class);
+    }
+
+    /** Writes records as the bot process does: id, xp and level into level_record. */
+    void insertLevels(LevelRecord... records) {
+        try (Connection connection = pool().getConnection();
+             PreparedStatement insert = connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
+            for (LevelRecord record : records) {
+                insert.setString(1, record.id());
+                insert.setBigDecimal(2, new BigDecimal(record.xp().toBigInteger()));
+                insert.setBigDecimal(3, new BigDecimal(record.level().toBigInteger()));
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    void clearStore() {
+        try (Connection connection = pool().getConnection(); Statement statement = connection.createStatement()) {
+            for (String table : List.of("level_record", "level_track", "level_bridge", "beta_server")) {
+                statement.executeUpdate("DELETE FROM " + table);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String snapshotJson(List<ApiFixture.Guild> guilds) {
+        ObjectNode root = JSON.createObjectNode();
+        ArrayNode list = root.putArray("guilds");
+        for (ApiFixture.Guild guild : guilds) {
+            ObjectNode g = list.addObject();
+            g.put("guild_id", guild.id().toString());
+            g.put("name", guild.name());
+            ArrayNode roles = g.putArray("roles");
+            for (Role role : guild.roles()) {
+                roles.addObject().put("role_id", role.id().toString()).put("role_name", role.name())
+                        .put("color", role.color()).put("position", role.position());
+            }
+            ArrayNode members = g.putArray("members");
+            guild.members().forEach(m -> members.addObject().put("user_id", m.id().toString())
+                    .put("username", m.displayName()).put("avatar", m.avatarUrl()));
+        }
+        return root.toPrettyString();
+    }
+
+    @Override
+    public void close() {
+        service.context().close();
+        LiveViews.close(service.liveView());
+        database.close();
+        try {
+            Files.deleteIfExists(snapshot);
+        } catch (IOException ignored) {
+            // a temporary file
+        }
+    }
+}
