@@ -1,0 +1,176 @@
+package com.communitybot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.communitybot.http.testing.ApiClient;
+import com.communitybot.persistence.testing.TestDatabase;
+import com.communitybot.persistence.testing.TestPostgres;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The built jar from outside: its command line, exit codes and messages (contract 1 and 4). */
+class CommandLineIT {
+
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    @TempDir
+    Path dir;
+
+    private Map<String, String> h2(String name) {
+        Map<String, String> env = new HashMap<>();
+        env.put("DATABASE_URL", "jdbc:h2:file:" + dir.resolve(name).toAbsolutePath());
+        return env;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--help", "serve --help", "import --help", "export --help"})
+    void helpPrintsUsage_andExitsZero(String args) {
+        JarProcess.Result result = JarProcess.run(Map.of(), args.split(" "));
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("Usage:");
+    }
+
+    @Test
+    void topLevelHelpNamesTheSubcommands() {
+        assertThat(JarProcess.run(Map.of(), "--help").out()).contains("serve", "import", "export");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bogus", "--bogus", "import", "export", "serve --bogus", "import a b"})
+    void aWrongSubcommandOrOption_exitsTwoWithUsage(String args) {
+        JarProcess.Result result = JarProcess.run(Map.of(), args.split(" "));
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("Usage:");
+    }
+
+    @Test
+    void withoutAnApiKey_serveRefusesToStart_withOneClearLine() {
+        for (String[] args : new String[][] {{}, {"serve"}}) {
+            JarProcess.Result result = JarProcess.run(h2("nokey"), args);
+
+            assertThat(result.exitCode()).isEqualTo(1);
+            assertThat(result.err().strip().lines()).singleElement().asString().contains("BOT_API_KEY");
+        }
+        Map<String, String> empty = h2("emptykey");
+        empty.put("BOT_API_KEY", "");
+        assertThat(JarProcess.run(empty).exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void anUnreachableStore_stopsTheServiceAtStart_withAClearMessage() {
+        Map<String, String> env = Map.of("BOT_API_KEY", "k", "PORT", "0",
+                "DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/nowhere", "DATABASE_USER", "someone",
+                "DATABASE_PASSWORD", "secret-password");
+
+        JarProcess.Result result = JarProcess.run(env);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains("Cannot start").doesNotContain("secret-password");
+    }
+
+    @Test
+    void aMalformedSnapshot_stopsTheServiceAtStart_namingWhatAndWhere() throws IOException {
+        Path snapshot = Files.writeString(dir.resolve("bad.json"), "{\"guilds\": [{\"guild_id\": \"x\"}]}");
+        Map<String, String> env = h2("badsnapshot");
+        env.putAll(Map.of("BOT_API_KEY", "k", "PORT", "0", "GUILD_SNAPSHOT", snapshot.toString()));
+
+        JarProcess.Result result = JarProcess.run(env);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains("guilds[0].guild_id");
+    }
+
+    @Test
+    void serve_answersTheDemo_logsOneStartUpLine_andExitsZeroOnSigterm() {
+        Map<String, String> env = h2("demo");
+        assertThat(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()).exitCode()).isZero();
+        env.putAll(Map.of("BOT_API_KEY", "demo-key", "PORT", "0",
+                "GUILD_SNAPSHOT", EXAMPLES.resolve("guild-snapshot.json").toString()));
+
+        try (JarProcess service = JarProcess.start(env)) {
+            int port = service.awaitListening(Duration.ofSeconds(60));
+            ApiClient api = new ApiClient(URI.create("http://127.0.0.1:" + port), "demo-key");
+
+            ApiClient.Reply leaderboard = api.get("/api/100000000000000001/leaderboard");
+            assertThat(leaderboard.status()).isEqualTo(200);
+            assertThat(leaderboard.json().size()).isGreaterThan(1);
+            assertThat(leaderboard.json().get(0).get("rank").asInt()).isEqualTo(1);
+            assertThat(service.out()).contains("listening on port " + port, "store jdbc:h2:file:", "guild snapshot");
+
+            service.terminate();
+            assertThat(service.awaitExit(Duration.ofSeconds(30)).exitCode()).isZero();
+        }
+    }
+
+    @Test
+    void exportImportExport_givesTheSameContent_andImportIsIdempotent() throws IOException {
+        Map<String, String> first = h2("first");
+        Path data = EXAMPLES.resolve("data.json");
+        assertThat(JarProcess.run(first, "import", data.toString()).exitCode()).isZero();
+        assertThat(JarProcess.run(first, "import", data.toString()).exitCode()).isZero();
+        Path export1 = dir.resolve("export1.json");
+        JarProcess.Result exported = JarProcess.run(first, "export", export1.toString());
+        assertThat(exported.exitCode()).isZero();
+        assertThat(exported.out()).contains("Exported");
+
+        Map<String, String> second = h2("second");
+        assertThat(JarProcess.run(second, "import", export1.toString()).exitCode()).isZero();
+        Path export2 = dir.resolve("export2.json");
+        assertThat(JarProcess.run(second, "export", export2.toString()).exitCode()).isZero();
+
+        assertThat(Files.readString(export2)).isEqualTo(Files.readString(export1));
+    }
+
+    @Test
+    void importOfAFileWithAnError_importsNothing_andNamesTheRecord() throws IOException {
+        Path bad = Files.writeString(dir.resolve("bad.json"), """
+                {"levels": [{"id": "1:1", "xp": 1, "level": 1}, {"id": "1:2", "xp": -1, "level": 1}]}
+                """);
+        Map<String, String> env = h2("badimport");
+
+        JarProcess.Result result = JarProcess.run(env, "import", bad.toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains("levels[1] (id \"1:2\"): xp must be an integer", "nothing was imported");
+        Path export = dir.resolve("after.json");
+        JarProcess.run(env, "export", export.toString());
+        assertThat(Files.readString(export)).contains("\"levels\" : [ ]");
+    }
+
+    @Test
+    void anExportFromH2_importedIntoPostgres_exportsTheSameContent() throws IOException {
+        Map<String, String> h2 = h2("migrate");
+        assertThat(JarProcess.run(h2, "import", EXAMPLES.resolve("data.json").toString()).exitCode()).isZero();
+        Path fromH2 = dir.resolve("from-h2.json");
+        assertThat(JarProcess.run(h2, "export", fromH2.toString()).exitCode()).isZero();
+
+        try (TestDatabase database = TestPostgres.freshDatabase("cli")) {
+            Map<String, String> pg = new HashMap<>();
+            Map<String, Object> props = database.properties();
+            pg.put("DATABASE_URL", (String) props.get("datasources.default.url"));
+            if (props.get("datasources.default.username") != null) {
+                pg.put("DATABASE_USER", (String) props.get("datasources.default.username"));
+            }
+            if (props.get("datasources.default.password") != null) {
+                pg.put("DATABASE_PASSWORD", (String) props.get("datasources.default.password"));
+            }
+            JarProcess.Result imported = JarProcess.run(pg, "import", fromH2.toString());
+            assertThat(imported.exitCode()).as(imported.err()).isZero();
+            Path fromPg = dir.resolve("from-pg.json");
+            assertThat(JarProcess.run(pg, "export", fromPg.toString()).exitCode()).isZero();
+
+            assertThat(Files.readString(fromPg)).isEqualTo(Files.readString(fromH2));
+        }
+    }
+}

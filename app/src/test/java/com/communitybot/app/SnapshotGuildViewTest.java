@@ -1,0 +1,148 @@
+package com.communitybot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.Member;
+import com.communitybot.core.model.Role;
+import com.communitybot.core.model.RoleId;
+import com.communitybot.core.model.UserId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SnapshotGuildViewTest {
+
+    static final String CONTRACT_EXAMPLE = """
+            {
+              "guilds": [
+                {
+                  "guild_id": "100000000000000001",
+                  "name": "Test Guild",
+                  "roles": [
+                    {"role_id": "100000000000000001", "role_name": "@everyone", "color": 0, "position": 0},
+                    {"role_id": "200000000000000001", "role_name": "Level 5", "color": 3447003, "position": 1}
+                  ],
+                  "members": [
+                    {"user_id": "300000000000000001", "username": "Alice", "avatar": "https://cdn.example/a.png"}
+                  ]
+                }
+              ]
+            }
+            """;
+    private static final GuildId GUILD = new GuildId(100000000000000001L);
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String json) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, json);
+        return file;
+    }
+
+    /** Replaces the file as editors and deploy tools do: a new file moved over the old one. */
+    private void replace(Path file, String json) throws IOException {
+        Path next = dir.resolve(file.getFileName() + ".next");
+        Files.writeString(next, json);
+        Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void within(Duration limit, BooleanSupplier condition) throws InterruptedException {
+        Instant deadline = Instant.now().plus(limit);
+        while (!condition.getAsBoolean()) {
+            assertThat(Instant.now()).as("condition not met within " + limit).isBefore(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void readsTheContractsExample() throws IOException {
+        try (SnapshotGuildView view = SnapshotGuildView.watch(write("guilds.json", CONTRACT_EXAMPLE))) {
+            assertThat(view.contains(GUILD)).isTrue();
+            assertThat(view.contains(new GuildId(100000000000000002L))).isFalse();
+            assertThat(view.roles(GUILD).orElseThrow()).containsExactlyInAnyOrder(
+                    new Role(new RoleId(100000000000000001L), "@everyone", 0, 0),
+                    new Role(new RoleId(200000000000000001L), "Level 5", 3447003, 1));
+            assertThat(view.member(GUILD, new UserId(300000000000000001L))).contains(
+                    new Member(new UserId(300000000000000001L), "Alice", "https://cdn.example/a.png"));
+            assertThat(view.member(GUILD, new UserId(1))).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": -1, \"position\": 0}]}]}"
+                + "| guilds[0].roles[0].color: must be an integer from 0 to 4294967295",
+        "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": 0, \"position\": 65536}]}]}"
+                + "| guilds[0].roles[0].position: must be an integer from 0 to 65535",
+        "{\"guilds\": [{\"guild_id\": \"1\"}, {\"guild_id\": \"x\"}]}"
+                + "| guilds[1].guild_id: must be the decimal string of an unsigned 64-bit integer",
+        "{\"guilds\": [{\"guild_id\": 1}]}| guilds[0].guild_id: must be a string",
+        "{\"guilds\": [{\"guild_id\": \"1\", \"members\": [{\"user_id\": \"5\", \"username\": \"a\"}]}]}"
+                + "| guilds[0].members[0].avatar: must be a string",
+        "{\"guilds\": [{\"guild_id\": \"1\"}, {\"guild_id\": \"01\"}]}| guilds[1].guild_id: guild 1 is listed twice",
+        "{}| guilds: must be an array",
+        "[]| must be a JSON object with a \"guilds\" array"})
+    void aMalformedFile_isRefused_sayingWhatAndWhere(String json, String message) throws IOException {
+        Path file = write("bad.json", json);
+
+        assertThatThrownBy(() -> SnapshotGuildView.watch(file))
+                .isInstanceOf(SnapshotGuildView.InvalidSnapshotException.class)
+                .hasMessage("Guild snapshot " + file + ": " + message);
+    }
+
+    @Test
+    void brokenJson_namesTheLine() throws IOException {
+        Path file = write("broken.json", "{\n  \"guilds\": [\n    {\"guild_id\": }\n  ]\n}");
+
+        assertThatThrownBy(() -> SnapshotGuildView.watch(file))
+                .hasMessageStartingWith("Guild snapshot " + file + " is not valid JSON")
+                .hasMessageContaining("line 3");
+    }
+
+    @Test
+    void aMissingFile_isRefused() {
+        assertThatThrownBy(() -> SnapshotGuildView.watch(dir.resolve("missing.json")))
+                .hasMessageContaining("cannot be read");
+    }
+
+    @Test
+    void aChangedFile_isServedWithinTwoSeconds_andABadChangeKeepsTheLastGoodView() throws Exception {
+        Path file = write("guilds.json", CONTRACT_EXAMPLE);
+        try (SnapshotGuildView view = SnapshotGuildView.watch(file)) {
+            replace(file, "{\"guilds\": [{\"guild_id\": \"7\"}]}");
+            within(Duration.ofSeconds(2), () -> view.contains(new GuildId(7)));
+            assertThat(view.contains(GUILD)).isFalse();
+
+            replace(file, "{\"guilds\": [{\"guild_id\": \"8\"");
+            Thread.sleep(3 * SnapshotGuildView.POLL_MILLIS);
+            assertThat(view.contains(new GuildId(7))).isTrue();
+
+            Files.delete(file);
+            Thread.sleep(3 * SnapshotGuildView.POLL_MILLIS);
+            assertThat(view.contains(new GuildId(7))).isTrue();
+
+            Files.writeString(file, "{\"guilds\": [{\"guild_id\": \"9\"}]}");
+            within(Duration.ofSeconds(2), () -> view.contains(new GuildId(9)));
+        }
+    }
+
+    @Test
+    void aChangeInPlace_isNoticedToo() throws Exception {
+        Path file = write("guilds.json", "{\"guilds\": []}");
+        try (SnapshotGuildView view = SnapshotGuildView.watch(file)) {
+            Files.writeString(file, "{\"guilds\": [{\"guild_id\": \"12\", \"roles\": [], \"members\": []}]}");
+            within(Duration.ofSeconds(2), () -> view.contains(new GuildId(12)));
+        }
+    }
+}
