@@ -47,6 +47,23 @@ public final class TestPostgres {
         return createDatabase(purpose, " TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'");
     }
 
+    /**
+     * A new, empty database owned by a new login role of its own, and the URL to log in as that role, so a
+     * test can take privileges away as the administrator; the database and the role are dropped when the
+     * handle is closed.
+     */
+    public static TestDatabase freshDatabaseWithOwnRole(String purpose) {
+        String name = databaseName(purpose);
+        String role = name + "_owner";
+        runAsAdmin("postgres", "CREATE ROLE " + role + " LOGIN");
+        runAsAdmin("postgres", "CREATE DATABASE " + name + " OWNER " + role);
+        String url = urlOf(name).replaceAll("(?<=[?&])(user|password)=[^&]*&?", "").replaceAll("[?&]$", "");
+        return new TestDatabase(url, role, null, () -> {
+            runAsAdmin("postgres", "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            runAsAdmin("postgres", "DROP ROLE IF EXISTS " + role);
+        }, name);
+    }
+
     /** A statement on the server as its administrator, for tests that break things on purpose. */
     public static void runAsAdmin(String database, String sql) {
         try (Connection connection = DriverManager.getConnection(urlOf(database), connectProperties());
@@ -65,9 +82,13 @@ public final class TestPostgres {
         return admin.substring(0, slash + 1) + database + (query < 0 ? "" : admin.substring(query));
     }
 
-    private static TestDatabase createDatabase(String purpose, String options) {
-        String name = ("t_" + purpose + "_" + UUID.randomUUID().toString().substring(0, 8))
+    private static String databaseName(String purpose) {
+        return ("t_" + purpose + "_" + UUID.randomUUID().toString().substring(0, 8))
                 .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+    }
+
+    private static TestDatabase createDatabase(String purpose, String options) {
+        String name = databaseName(purpose);
         runAsAdmin("postgres", "CREATE DATABASE " + name + options);
         return new TestDatabase(urlOf(name), null, null,
                 () -> runAsAdmin("postgres", "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"), name);
