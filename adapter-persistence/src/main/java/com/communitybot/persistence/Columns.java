@@ -1,0 +1,67 @@
+package com.communitybot.persistence;
+
+import com.communitybot.core.error.InvalidInputException;
+import com.communitybot.core.json.TrackLevelRoleParser;
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.RoleId;
+import com.communitybot.core.model.TrackLevelRole;
+import com.communitybot.core.model.U64;
+import com.communitybot.core.port.StoredDataException;
+import java.math.BigDecimal;
+import java.util.List;
+
+/** Column values to and from core's types: unsigned 64-bit numbers as NUMERIC(20, 0), role lists as JSON. */
+final class Columns {
+
+    private Columns() {
+    }
+
+    static BigDecimal numeric(U64 value) {
+        return new BigDecimal(value.toBigInteger());
+    }
+
+    static BigDecimal numeric(GuildId guild) {
+        return numeric(guild.asU64());
+    }
+
+    static BigDecimal numeric(RoleId role) {
+        return numeric(role.asU64());
+    }
+
+    /** A stored NUMERIC(20, 0) as {@link U64}; one out of range (written by someone else) is unreadable. */
+    static U64 u64(BigDecimal stored, String column) {
+        if (stored == null) {
+            throw new StoredDataException(column + " is NULL", null);
+        }
+        try {
+            return U64.of(stored.toBigIntegerExact())
+                    .orElseThrow(() -> new StoredDataException(column + " is not an unsigned 64-bit integer: " + stored, null));
+        } catch (ArithmeticException fraction) {
+            throw new StoredDataException(column + " is not an integer: " + stored, fraction);
+        }
+    }
+
+    static GuildId guild(BigDecimal stored) {
+        return new GuildId(u64(stored, "guild_id").bits());
+    }
+
+    static RoleId role(BigDecimal stored, String column) {
+        return new RoleId(u64(stored, column).bits());
+    }
+
+    static String roles(List<TrackLevelRole> roles) {
+        return TrackLevelRoleParser.formatList(roles);
+    }
+
+    /** A stored role list, read by the rules of spec 2.3 (legacy bare integers included). */
+    static List<TrackLevelRole> roles(String stored, String trackName) {
+        if (stored == null) {
+            throw new StoredDataException("the roles of track '" + trackName + "' are NULL", null);
+        }
+        try {
+            return TrackLevelRoleParser.parseList(stored);
+        } catch (InvalidInputException e) {
+            throw new StoredDataException("the roles of track '" + trackName + "' cannot be read: " + e.getMessage(), e);
+        }
+    }
+}

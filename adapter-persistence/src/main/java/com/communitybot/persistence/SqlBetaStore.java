@@ -1,0 +1,59 @@
+package com.communitybot.persistence;
+
+import com.communitybot.core.model.BetaServer;
+import com.communitybot.core.port.BetaStore;
+import com.communitybot.core.port.StoredDataException;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** {@link BetaStore} on the {@code beta_server} table. */
+@Singleton
+final class SqlBetaStore implements BetaStore {
+
+    /** Ids per membership query: far below the bind-parameter limits of both databases. */
+    static final int IDS_PER_QUERY = 1000;
+
+    private final BetaRepository beta;
+
+    SqlBetaStore(BetaRepository beta) {
+        this.beta = beta;
+    }
+
+    @Override
+    public List<BetaServer> all() {
+        return StoreFailures.call("Reading the beta list", beta::findAll).stream().map(SqlBetaStore::server).toList();
+    }
+
+    @Override
+    public boolean addIfAbsent(BetaServer server) {
+        return StoreFailures.call("Adding guild '" + server.guildId() + "' to the beta list",
+                () -> beta.insertIfAbsent(server.guildId(), server.addedAt())) == 1;
+    }
+
+    @Override
+    public boolean remove(String guildId) {
+        return StoreFailures.call("Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId)) > 0;
+    }
+
+    @Override
+    public Set<String> listedAmong(Collection<String> guildIds) {
+        List<String> distinct = new ArrayList<>(new HashSet<>(guildIds));
+        Set<String> listed = new HashSet<>();
+        for (int from = 0; from < distinct.size(); from += IDS_PER_QUERY) {
+            List<String> chunk = distinct.subList(from, Math.min(from + IDS_PER_QUERY, distinct.size()));
+            listed.addAll(StoreFailures.call("Reading the beta list", () -> beta.findListed(chunk)));
+        }
+        return listed;
+    }
+
+    static BetaServer server(BetaRepository.Row row) {
+        if (row.guildId() == null || row.addedAt() == null) {
+            throw new StoredDataException("a beta entry has a NULL column: " + row, null);
+        }
+        return new BetaServer(row.guildId(), row.addedAt());
+    }
+}

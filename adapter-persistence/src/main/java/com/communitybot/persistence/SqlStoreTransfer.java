@@ -1,0 +1,254 @@
+package com.communitybot.persistence;
+
+import com.communitybot.core.model.BetaServer;
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.GuildSettings;
+import com.communitybot.core.model.LevelBridge;
+import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.LevelTrack;
+import com.communitybot.core.port.StoreTransfer;
+import com.communitybot.core.port.StoredDataException;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Singleton;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+
+/** {@link StoreTransfer} on all tables: imports in one transaction, exports streamed in key order. */
+@Singleton
+final class SqlStoreTransfer implements StoreTransfer {
+
+    /** Level records written per JDBC batch. */
+    static final int BATCH_SIZE = 1000;
+
+    private static final String TRACKS_BY_GUILD_AND_NAME =
+            "SELECT guild_id, name, roles FROM level_track ORDER BY guild_id, name";
+    private static final String BRIDGES_BY_GUILD_AND_IN_ROLE =
+            "SELECT guild_id, in_role_id, out_role_id FROM level_bridge ORDER BY guild_id, in_role_id";
+    private static final String BETA_BY_GUILD = "SELECT guild_id, added_at FROM beta_server ORDER BY guild_id";
+
+    private final DataSource pool;
+    private final TransactionOperations<Connection> transactions;
+    private final TrackRepository tracks;
+    private final BridgeRepository bridges;
+    private final BetaRepository beta;
+
+    SqlStoreTransfer(DataSource dataSource, TransactionOperations<Connection> transactions, TrackRepository tracks,
+                     BridgeRepository bridges, BetaRepository beta) {
+        this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
+        this.transactions = transactions;
+        this.tracks = tracks;
+        this.bridges = bridges;
+        this.beta = beta;
+    }
+
+    @Override
+    public void importAtomically(Consumer<ImportBatch> work) {
+        try {
+            transactions.executeWrite(status -> {
+                TransactionBatch batch = new TransactionBatch(status.getConnection());
+                work.accept(batch);
+                batch.flushLevels();
+                return null;
+            });
+        } catch (RuntimeException e) {
+            // Only the store's own failures are translated: the work's exceptions are rethrown as they were.
+            throw StoreFailures.translate("Importing", e);
+        }
+    }
+
+    @Override
+    public Stream<LevelRecord> levels() {
+        return ReadCursors.stream(pool, "Exporting the level records", cursors -> {
+            ResultSet rows = cursors.query(LevelRecordSql.ALL_BY_ID, statement -> { });
+            return () -> rows.next() ? LevelRecordSql.read(rows) : null;
+        });
+    }
+
+    @Override
+    public Stream<GuildSettings> guildSettings() {
+        return ReadCursors.stream(pool, "Exporting the guild settings", cursors -> {
+            ResultSet trackRows = cursors.query(TRACKS_BY_GUILD_AND_NAME, statement -> { });
+            ResultSet bridgeRows = cursors.query(BRIDGES_BY_GUILD_AND_IN_ROLE, statement -> { });
+            return new GuildMerge(trackRows, bridgeRows)::next;
+        });
+    }
+
+    @Override
+    public Stream<BetaServer> betaServers() {
+        return ReadCursors.stream(pool, "Exporting the beta list", cursors -> {
+            ResultSet rows = cursors.query(BETA_BY_GUILD, statement -> { });
+            return () -> {
+                if (!rows.next()) {
+                    return null;
+                }
+                String guildId = rows.getString(1);
+                OffsetDateTime addedAt = rows.getObject(2, OffsetDateTime.class);
+                if (guildId == null || addedAt == null) {
+                    throw new StoredDataException("a beta entry has a NULL column: " + guildId, null);
+                }
+                return new BetaServer(guildId, addedAt.toInstant());
+            };
+        });
+    }
+
+    /** The writes of one import, on the import's transaction. */
+    private final class TransactionBatch implements ImportBatch {
+        private final Connection connection;
+        /** Level records not written yet, by id: a later record of the same id replaces an earlier one. */
+        private final Map<String, LevelRecord> pendingLevels = new LinkedHashMap<>();
+
+        TransactionBatch(Connection connection) {
+            this.connection = connection;
+        }
+
+        @Override
+        public void putLevel(LevelRecord record) {
+            pendingLevels.remove(record.id());
+            pendingLevels.put(record.id(), record);
+            if (pendingLevels.size() >= BATCH_SIZE) {
+                flushLevels();
+            }
+        }
+
+        @Override
+        public void putTrack(GuildId guild, LevelTrack track) {
+            BigDecimal guildId = Columns.numeric(guild);
+            String roles = Columns.roles(track.roles());
+            StoreFailures.call("Importing track '" + track.name() + "' of guild " + guild, () -> {
+                Upserts.upsert(() -> tracks.update(guildId, track.name(), roles),
+                        () -> tracks.insertIfAbsent(guildId, track.name(), roles));
+                return null;
+            });
+        }
+
+        @Override
+        public void putBridge(GuildId guild, LevelBridge bridge) {
+            BigDecimal guildId = Columns.numeric(guild);
+            BigDecimal out = Columns.numeric(bridge.outRoleId());
+            StoreFailures.call("Importing the bridge of '" + bridge.inRoleId() + "' in guild " + guild, () -> {
+                Upserts.upsert(() -> bridges.update(guildId, bridge.inRoleId(), out),
+                        () -> bridges.insertIfAbsent(guildId, bridge.inRoleId(), out));
+                return null;
+            });
+        }
+
+        @Override
+        public void putBetaServer(BetaServer server) {
+            StoreFailures.call("Importing beta entry '" + server.guildId() + "'", () -> {
+                Upserts.upsert(() -> beta.update(server.guildId(), server.addedAt()),
+                        () -> beta.insertIfAbsent(server.guildId(), server.addedAt()));
+                return null;
+            });
+        }
+
+        /** Writes the pending level records: one batch of updates, one of inserts for the ids not there yet. */
+        void flushLevels() {
+            if (pendingLevels.isEmpty()) {
+                return;
+            }
+            List<LevelRecord> records = new ArrayList<>(pendingLevels.values());
+            pendingLevels.clear();
+            try {
+                List<LevelRecord> missing = new ArrayList<>();
+                try (PreparedStatement update = connection.prepareStatement(LevelRecordSql.UPDATE)) {
+                    for (LevelRecord record : records) {
+                        LevelRecordSql.bindUpdate(update, record);
+                        update.addBatch();
+                    }
+                    int[] updated = update.executeBatch();
+                    for (int i = 0; i < records.size(); i++) {
+                        if (updated[i] == 0) {
+                            missing.add(records.get(i));
+                        }
+                    }
+                }
+                if (missing.isEmpty()) {
+                    return;
+                }
+                try (PreparedStatement insert = connection.prepareStatement(LevelRecordSql.INSERT_IF_ABSENT)) {
+                    for (LevelRecord record : missing) {
+                        LevelRecordSql.bindInsert(insert, record);
+                        insert.addBatch();
+                    }
+                    int[] inserted = insert.executeBatch();
+                    for (int i = 0; i < missing.size(); i++) {
+                        if (inserted[i] == 0) {
+                            // The bot wrote this id after our update looked for it: ours is the newer value.
+                            updateOne(missing.get(i));
+                        }
+                    }
+                }
+            } catch (SQLException e) {
+                throw StoreFailures.translate("Importing level records " + records.get(0).id() + " to "
+                        + records.get(records.size() - 1).id(), e);
+            }
+        }
+
+        private void updateOne(LevelRecord record) throws SQLException {
+            try (PreparedStatement update = connection.prepareStatement(LevelRecordSql.UPDATE)) {
+                LevelRecordSql.bindUpdate(update, record);
+                update.executeUpdate();
+            }
+        }
+    }
+
+    /**
+     * Joins the tracks and the bridges, both ordered by guild, into one {@link GuildSettings} per guild,
+     * holding one guild's rows at a time.
+     */
+    private static final class GuildMerge {
+        private final ResultSet trackRows;
+        private final ResultSet bridgeRows;
+        private boolean trackRow;
+        private boolean bridgeRow;
+
+        GuildMerge(ResultSet trackRows, ResultSet bridgeRows) throws SQLException {
+            this.trackRows = trackRows;
+            this.bridgeRows = bridgeRows;
+            this.trackRow = trackRows.next();
+            this.bridgeRow = bridgeRows.next();
+        }
+
+        GuildSettings next() throws SQLException {
+            if (!trackRow && !bridgeRow) {
+                return null;
+            }
+            BigDecimal guild = lowest(trackRow ? trackRows.getBigDecimal(1) : null, bridgeRow ? bridgeRows.getBigDecimal(1) : null);
+            List<LevelTrack> guildTracks = new ArrayList<>();
+            while (trackRow && guild.compareTo(trackRows.getBigDecimal(1)) == 0) {
+                String name = trackRows.getString(2);
+                guildTracks.add(new LevelTrack(name, Columns.roles(trackRows.getString(3), name)));
+                trackRow = trackRows.next();
+            }
+            List<LevelBridge> guildBridges = new ArrayList<>();
+            while (bridgeRow && guild.compareTo(bridgeRows.getBigDecimal(1)) == 0) {
+                guildBridges.add(new LevelBridge(bridgeRows.getString(2), Columns.role(bridgeRows.getBigDecimal(3), "out_role_id")));
+                bridgeRow = bridgeRows.next();
+            }
+            return new GuildSettings(Columns.guild(guild), guildTracks, guildBridges);
+        }
+
+        private static BigDecimal lowest(BigDecimal a, BigDecimal b) {
+            if (a == null || b == null) {
+                BigDecimal one = a == null ? b : a;
+                if (one == null) {
+                    throw new StoredDataException("a guild setting has a NULL guild_id", null);
+                }
+                return one;
+            }
+            return a.min(b);
+        }
+    }
+}

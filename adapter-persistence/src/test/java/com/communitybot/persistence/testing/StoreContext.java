@@ -1,0 +1,108 @@
+package com.communitybot.persistence.testing;
+
+import com.communitybot.core.model.LevelRecord;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * The module's beans on a fresh database, as the app wires them: an ApplicationContext with the store
+ * properties, the schema migrated by Flyway at start. Closing it stops the context and drops the database.
+ */
+public final class StoreContext implements AutoCloseable {
+
+    /** How the bot process writes a level record; the store derives guild_id itself. */
+    public static final String BOT_INSERT = "INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)";
+
+    private final TestDatabase database;
+    private final ApplicationContext context;
+
+    private StoreContext(TestDatabase database, ApplicationContext context) {
+        this.database = database;
+        this.context = context;
+    }
+
+    public static StoreContext start(StoreBackend backend, String purpose) {
+        return start(backend.freshDatabase(purpose), Map.of());
+    }
+
+    public static StoreContext start(TestDatabase database, Map<String, Object> extraProperties) {
+        try {
+            Map<String, Object> properties = new java.util.HashMap<>(database.properties());
+            properties.putAll(extraProperties);
+            return new StoreContext(database, ApplicationContext.run(properties));
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
+    public ApplicationContext context() {
+        return context;
+    }
+
+    public TestDatabase database() {
+        return database;
+    }
+
+    /** The pool itself, not the transaction-aware proxy around it. */
+    public DataSource pool() {
+        return DelegatingDataSource.unwrapDataSource(context.getBean(DataSource.class));
+    }
+
+    /** Empties every table, so each test starts from an empty store. */
+    public void clear() {
+        execute("DELETE FROM level_record", "DELETE FROM level_track", "DELETE FROM level_bridge", "DELETE FROM beta_server");
+    }
+
+    public void execute(String... sql) {
+        try (Connection connection = pool().getConnection(); Statement statement = connection.createStatement()) {
+            for (String each : sql) {
+                statement.execute(each);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Writes records as the bot does, in batches of 10,000. */
+    public void insertLevels(Iterable<LevelRecord> records) {
+        try (Connection connection = pool().getConnection(); PreparedStatement insert = connection.prepareStatement(BOT_INSERT)) {
+            connection.setAutoCommit(false);
+            int pending = 0;
+            for (LevelRecord record : records) {
+                insert.setString(1, record.id());
+                insert.setBigDecimal(2, new BigDecimal(record.xp().toBigInteger()));
+                insert.setBigDecimal(3, new BigDecimal(record.level().toBigInteger()));
+                insert.addBatch();
+                if (++pending == 10_000) {
+                    insert.executeBatch();
+                    pending = 0;
+                }
+            }
+            insert.executeBatch();
+            connection.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            context.close();
+        } finally {
+            database.close();
+        }
+    }
+}
