@@ -207,7 +207,7 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     private static JsonNode array(JsonNode parent, String field, String where) {
         JsonNode node = parent.get(field);
         if (node == null || node.isNull()) {
-            return parent.arrayNode();
+            return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
         }
         if (!node.isArray()) {
             throw new InvalidSnapshotException(where + "." + field + ": must be an array");
