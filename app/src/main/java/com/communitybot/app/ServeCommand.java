@@ -4,6 +4,7 @@ import com.communitybot.core.port.GuildView;
 import com.communitybot.discord.DiscordGuildView;
 import com.communitybot.discord.DiscordSettings;
 import com.communitybot.discord.FatalDiscordException;
+import com.communitybot.discord.FatalFailureListener;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.nio.file.Path;
@@ -36,36 +37,22 @@ final class ServeCommand implements Callable<Integer> {
             return Failure.report("BOT_API_KEY is not set: the service needs the one API key clients send in X-API-Key");
         }
         AtomicReference<Service> running = new AtomicReference<>();
-        GuildView liveView;
-        String liveViewName;
+        LiveView liveView;
         try {
-            if (config.discordToken().isPresent()) {
-                DiscordSettings discord = DiscordSettings.fromEnvironmentValues(config.discordToken().get(),
-                        config.discordApiUrl().orElse(null));
-                liveView = DiscordGuildView.start(discord, failure -> stopAfterFatalFailure(running, failure));
-                liveViewName = "Discord gateway through " + discord.apiBaseUrl().map(Object::toString)
-                        .orElse("Discord's own REST API");
-            } else if (config.guildSnapshot().isPresent()) {
-                liveView = SnapshotGuildView.watch(Path.of(config.guildSnapshot().get()));
-                liveViewName = liveView.toString();
-            } else {
-                LOG.warn("Neither DISCORD_TOKEN nor GUILD_SNAPSHOT is set: the live view is empty and the bot is in no guild");
-                liveView = new EmptyGuildView();
-                liveViewName = liveView.toString();
-            }
+            liveView = LiveView.choose(config, failure -> stopAfterFatalFailure(running, failure));
         } catch (RuntimeException e) {
             return Failure.report(e.getMessage());
         }
         Service service;
         try {
-            service = Service.start(config, liveView);
+            service = Service.start(config, liveView.view());
         } catch (RuntimeException e) {
-            LiveViews.close(liveView);
+            LiveViews.close(liveView.view());
             return Failure.report("Cannot start: " + Failure.rootMessage(e));
         }
         running.set(service);
         LOG.info("Community Bot API listening on port {} (all interfaces); store {}; live view: {}",
-                service.port(), config.storeForLog(), liveViewName);
+                service.port(), config.storeForLog(), liveView.name());
         service.stopOnSignal();
         return KEEP_RUNNING;
     }
@@ -78,6 +65,32 @@ final class ServeCommand implements Callable<Integer> {
             service.context().close();
         }
         System.exit(Failure.EXIT_CODE);
+    }
+
+    /** The live view the configuration asks for (contract 1), and how the start-up line names it. */
+    record LiveView(GuildView view, String name) {
+
+        /**
+         * Discord when {@code DISCORD_TOKEN} is set, else the snapshot file of {@code GUILD_SNAPSHOT}, else
+         * an empty view with one warning.
+         *
+         * @throws RuntimeException with a one-line message when the chosen view cannot start
+         */
+        static LiveView choose(AppConfig config, FatalFailureListener onFatalFailure) {
+            if (config.discordToken().isPresent()) {
+                DiscordSettings discord = DiscordSettings.fromEnvironmentValues(config.discordToken().get(),
+                        config.discordApiUrl().orElse(null));
+                return new LiveView(DiscordGuildView.start(discord, onFatalFailure), "Discord gateway through "
+                        + discord.apiBaseUrl().map(Object::toString).orElse("Discord's own REST API"));
+            }
+            if (config.guildSnapshot().isPresent()) {
+                SnapshotGuildView snapshot = SnapshotGuildView.watch(Path.of(config.guildSnapshot().get()));
+                return new LiveView(snapshot, snapshot.toString());
+            }
+            LOG.warn("Neither DISCORD_TOKEN nor GUILD_SNAPSHOT is set: the live view is empty and the bot is in no guild");
+            GuildView empty = new EmptyGuildView();
+            return new LiveView(empty, empty.toString());
+        }
     }
 
     /** The running service: its Micronaut context, server and live view. */

@@ -2,6 +2,7 @@ package com.communitybot.app;
 
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.Role;
+import com.communitybot.discord.FatalDiscordException;
 import com.communitybot.http.testing.ApiFixture;
 import com.communitybot.persistence.testing.TestDatabase;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +21,9 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 
 /**
  * The whole service as {@code serve} runs it (configuration, live view from a snapshot file, store,
@@ -32,7 +35,9 @@ final class RunningService implements AutoCloseable {
     private final TestDatabase database;
     private final ServeCommand.Service service;
     private final Path snapshot;
+    private final List<FatalDiscordException> fatalFailures = new CopyOnWriteArrayList<>();
 
+    /** The service with the live view of {@code extraEnvironment}, or the snapshot of {@link ApiFixture#GUILDS}. */
     RunningService(TestDatabase database, Map<String, String> extraEnvironment) {
         this.database = database;
         try {
@@ -41,7 +46,7 @@ final class RunningService implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Map<String, String> env = new HashMap<>(extraEnvironment);
+        Map<String, String> env = new HashMap<>();
         env.put("BOT_API_KEY", ApiFixture.API_KEY);
         env.put("PORT", "0");
         Map<String, Object> store = database.properties();
@@ -53,16 +58,24 @@ final class RunningService implements AutoCloseable {
             env.put("DATABASE_PASSWORD", (String) store.get("datasources.default.password"));
         }
         env.put("GUILD_SNAPSHOT", snapshot.toString());
+        env.putAll(extraEnvironment);
         AppConfig config = AppConfig.from(env::get);
-        this.service = ServeCommand.Service.start(config, SnapshotGuildView.watch(snapshot));
+        ServeCommand.LiveView liveView = ServeCommand.LiveView.choose(config, fatalFailures::add);
+        this.service = ServeCommand.Service.start(config, liveView.view());
+    }
+
+    /** Failures the live view reported as fatal; the service would have stopped on the first. */
+    List<FatalDiscordException> fatalFailures() {
+        return fatalFailures;
     }
 
     URI baseUrl() {
         return URI.create("http://127.0.0.1:" + service.port());
     }
 
+    /** The pool itself, not Micronaut Data's transaction-aware proxy, as a separate bot process would connect. */
     DataSource pool() {
-        return service.context().getBean(DataSource.class);
+        return DelegatingDataSource.unwrapDataSource(service.context().getBean(DataSource.class));
     }
 
     /** Writes records as the bot process does: id, xp and level into level_record. */
