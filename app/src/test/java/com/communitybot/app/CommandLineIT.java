@@ -2,6 +2,7 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.discord.fake.FakeDiscord;
 import com.communitybot.http.testing.ApiClient;
 import com.communitybot.persistence.testing.TestDatabase;
 import com.communitybot.persistence.testing.TestPostgres;
@@ -89,6 +90,21 @@ class CommandLineIT {
 
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err()).contains("guilds[0].guild_id");
+    }
+
+    @Test
+    void anInvalidDiscordToken_stopsTheServiceAtStart_withOneClearLine() {
+        try (FakeDiscord discord = FakeDiscord.start()) {
+            Map<String, String> env = h2("badtoken");
+            env.putAll(Map.of("BOT_API_KEY", "k", "PORT", "0", "DISCORD_TOKEN", "not-the-token",
+                    "DISCORD_API_URL", discord.baseUrl().toString()));
+
+            JarProcess.Result result = JarProcess.run(env);
+
+            assertThat(result.exitCode()).isEqualTo(1);
+            assertThat(result.err().strip().lines()).singleElement().asString()
+                    .contains("Discord refused the bot token").doesNotContain("not-the-token");
+        }
     }
 
     @Test
