@@ -243,5 +243,4 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     public String toString() {
         return "guild snapshot " + file;
     }
-
 }
