@@ -8,6 +8,7 @@ import com.communitybot.core.model.TrackLevelRole;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.StoredDataException;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 
 /** Column values to and from core's types: unsigned 64-bit numbers as NUMERIC(20, 0), role lists as JSON. */
@@ -47,6 +48,21 @@ final class Columns {
 
     static RoleId role(BigDecimal stored, String column) {
         return new RoleId(u64(stored, column).bits());
+    }
+
+    /** An instant as ISO-8601 text in UTC, for {@code CAST(? AS TIMESTAMP WITH TIME ZONE)}. */
+    static String timestamp(Instant instant) {
+        return instant.toString();
+    }
+
+    /** A stored {@code EXTRACT(EPOCH FROM ...)}: seconds since the epoch with their fraction, exactly. */
+    static Instant instant(BigDecimal epochSeconds, String column) {
+        if (epochSeconds == null) {
+            throw new StoredDataException(column + " is NULL", null);
+        }
+        BigDecimal seconds = epochSeconds.setScale(0, java.math.RoundingMode.FLOOR);
+        long nanos = epochSeconds.subtract(seconds).movePointRight(9).longValue();
+        return Instant.ofEpochSecond(seconds.longValueExact(), nanos);
     }
 
     static String roles(List<TrackLevelRole> roles) {

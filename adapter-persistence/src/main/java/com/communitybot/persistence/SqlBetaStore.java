@@ -31,7 +31,7 @@ final class SqlBetaStore implements BetaStore {
     @Override
     public boolean addIfAbsent(BetaServer server) {
         return StoreFailures.call("Adding guild '" + server.guildId() + "' to the beta list",
-                () -> beta.insertIfAbsent(server.guildId(), server.addedAt())) == 1;
+                () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt()))) == 1;
     }
 
     @Override
@@ -50,10 +50,10 @@ final class SqlBetaStore implements BetaStore {
         return listed;
     }
 
-    static BetaServer server(BetaRepository.Row row) {
-        if (row.guildId() == null || row.addedAt() == null) {
-            throw new StoredDataException("a beta entry has a NULL column: " + row, null);
+    private static BetaServer server(BetaRepository.Listed row) {
+        if (row.guildId() == null) {
+            throw new StoredDataException("a beta entry has a NULL guild_id", null);
         }
-        return new BetaServer(row.guildId(), row.addedAt());
+        return new BetaServer(row.guildId(), Columns.instant(row.addedAt(), "added_at of " + row.guildId()));
     }
 }

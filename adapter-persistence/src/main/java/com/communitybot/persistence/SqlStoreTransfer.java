@@ -16,7 +16,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +35,7 @@ final class SqlStoreTransfer implements StoreTransfer {
             "SELECT guild_id, name, roles FROM level_track ORDER BY guild_id, name";
     private static final String BRIDGES_BY_GUILD_AND_IN_ROLE =
             "SELECT guild_id, in_role_id, out_role_id FROM level_bridge ORDER BY guild_id, in_role_id";
-    private static final String BETA_BY_GUILD = "SELECT guild_id, added_at FROM beta_server ORDER BY guild_id";
+    private static final String BETA_BY_GUILD = "SELECT guild_id, EXTRACT(EPOCH FROM added_at) FROM beta_server ORDER BY guild_id";
 
     private final DataSource pool;
     private final TransactionOperations<Connection> transactions;
@@ -94,11 +93,10 @@ final class SqlStoreTransfer implements StoreTransfer {
                     return null;
                 }
                 String guildId = rows.getString(1);
-                OffsetDateTime addedAt = rows.getObject(2, OffsetDateTime.class);
-                if (guildId == null || addedAt == null) {
-                    throw new StoredDataException("a beta entry has a NULL column: " + guildId, null);
+                if (guildId == null) {
+                    throw new StoredDataException("a beta entry has a NULL guild_id", null);
                 }
-                return new BetaServer(guildId, addedAt.toInstant());
+                return new BetaServer(guildId, Columns.instant(rows.getBigDecimal(2), "added_at of " + guildId));
             };
         });
     }
@@ -147,8 +145,8 @@ final class SqlStoreTransfer implements StoreTransfer {
         @Override
         public void putBetaServer(BetaServer server) {
             StoreFailures.call("Importing beta entry '" + server.guildId() + "'", () -> {
-                Upserts.upsert(() -> beta.update(server.guildId(), server.addedAt()),
-                        () -> beta.insertIfAbsent(server.guildId(), server.addedAt()));
+                Upserts.upsert(() -> beta.update(server.guildId(), Columns.timestamp(server.addedAt())),
+                        () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt())));
                 return null;
             });
         }
