@@ -27,12 +27,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        AppConfig config;
-        try {
-            config = AppConfig.fromEnvironment();
-        } catch (AppConfig.InvalidConfigException e) {
-            return Failure.report(e.getMessage());
-        }
+        AppConfig config = AppConfig.fromEnvironment();
         Path target = file.toAbsolutePath();
         ApplicationContext context;
         try {

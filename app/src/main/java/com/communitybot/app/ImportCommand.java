@@ -28,12 +28,7 @@ final class ImportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             return Failure.report("import: " + file + " is not a readable file");
         }
-        AppConfig config;
-        try {
-            config = AppConfig.fromEnvironment();
-        } catch (AppConfig.InvalidConfigException e) {
-            return Failure.report(e.getMessage());
-        }
+        AppConfig config = AppConfig.fromEnvironment();
         ApplicationContext context;
         try {
             context = StoreContext.start(config);

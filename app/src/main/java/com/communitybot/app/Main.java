@@ -25,8 +25,14 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    /** The command line, with a setting that cannot be used reported in one line and exit code 1. */
     static CommandLine commandLine() {
-        return new CommandLine(new Main());
+        return new CommandLine(new Main()).setExecutionExceptionHandler((error, command, parsed) -> {
+            if (error instanceof AppConfig.InvalidConfigException) {
+                return Failure.report(error.getMessage());
+            }
+            throw error;
+        });
     }
 
     @Override

@@ -27,12 +27,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        AppConfig config;
-        try {
-            config = AppConfig.fromEnvironment();
-        } catch (AppConfig.InvalidConfigException e) {
-            return Failure.report(e.getMessage());
-        }
+        AppConfig config = AppConfig.fromEnvironment();
         if (config.apiKey().isEmpty()) {
             return Failure.report("BOT_API_KEY is not set: the service needs the one API key clients send in X-API-Key");
         }

@@ -1,0 +1,57 @@
+package com.communitybot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class AppConfigTest {
+
+    private static AppConfig config(Map<String, String> env) {
+        return AppConfig.from(env::get);
+    }
+
+    @Test
+    void defaults() {
+        AppConfig config = config(Map.of());
+
+        assertThat(config.apiKey()).isEmpty();
+        assertThat(config.port()).isEqualTo(8080);
+        assertThat(config.maxRequestSize()).isEqualTo("10MB");
+        assertThat(config.storeProperties()).containsEntry("datasources.default.url",
+                "jdbc:h2:file:./data/community-bot;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
+                        + "LAZY_QUERY_EXECUTION=TRUE;DB_CLOSE_ON_EXIT=FALSE")
+                .doesNotContainKeys("datasources.default.username", "datasources.default.password");
+    }
+
+    @Test
+    void emptyValuesCountAsUnset() {
+        AppConfig config = config(Map.of("BOT_API_KEY", "", "PORT", "", "DATABASE_URL", ""));
+
+        assertThat(config.apiKey()).isEmpty();
+        assertThat(config.port()).isEqualTo(8080);
+        assertThat(config.databaseUrl()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc", "-1", "65536", "80.5"})
+    void aPortThatIsNoPort_isRefusedInOneLine(String port) {
+        assertThatThrownBy(() -> config(Map.of("PORT", port)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("PORT must be a TCP port from 0 to 65535, not \"" + port + "\"");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "jdbc:postgresql://db:5432/bot?user=admin&password=secret&ssl=true | jdbc:postgresql://db:5432/bot?ssl=true",
+        "jdbc:postgresql://admin:secret@db:5432/bot                      | jdbc:postgresql://db:5432/bot",
+        "jdbc:postgresql://db:5432/bot?password=secret                   | jdbc:postgresql://db:5432/bot",
+        "jdbc:h2:file:/var/db;USER=sa;PASSWORD=x                         | jdbc:h2:file:/var/db"})
+    void theStoreIsLoggedWithoutCredentials(String url, String logged) {
+        assertThat(config(Map.of("DATABASE_URL", url)).storeForLog()).isEqualTo(logged);
+    }
+}
