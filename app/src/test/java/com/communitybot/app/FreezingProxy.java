@@ -9,11 +9,16 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A TCP forwarder between the service and its database that a test can freeze: frozen, it keeps every
- * connection open and accepts new ones but passes no byte either way, as a server that hangs or a network
- * that silently drops packets does. Thawed, it forwards again.
+ * connection open and accepts new ones but drops every byte either way, as a network partition does that
+ * outlasts the client's timeouts. Thawed, it forwards again on connections that lost nothing; one that lost
+ * bytes is out of step and is closed when it next carries any.
+ *
+ * <p>Dropping, not holding, the bytes is what makes a write's outcome certain: a server that hangs and
+ * later wakes would still run a statement the client gave up on, so a 500 could then hide a done write.
  */
 final class FreezingProxy implements AutoCloseable {
 
@@ -21,7 +26,6 @@ final class FreezingProxy implements AutoCloseable {
     private final String targetHost;
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
-    private final Object gate = new Object();
     private volatile boolean frozen;
     private volatile boolean closed;
 
@@ -47,10 +51,7 @@ final class FreezingProxy implements AutoCloseable {
     }
 
     void thaw() {
-        synchronized (gate) {
-            frozen = false;
-            gate.notifyAll();
-        }
+        frozen = false;
     }
 
     private void accept() {
@@ -60,8 +61,9 @@ final class FreezingProxy implements AutoCloseable {
                 Socket server = new Socket(targetHost, targetPort);
                 sockets.add(client);
                 sockets.add(server);
-                pump(client, server);
-                pump(server, client);
+                AtomicBoolean lostBytes = new AtomicBoolean();
+                pump(client, server, lostBytes);
+                pump(server, client, lostBytes);
             } catch (IOException e) {
                 if (!closed) {
                     continue;
@@ -71,16 +73,21 @@ final class FreezingProxy implements AutoCloseable {
         }
     }
 
-    private void pump(Socket from, Socket to) {
+    private void pump(Socket from, Socket to, AtomicBoolean lostBytes) {
         Thread pump = new Thread(() -> {
             byte[] buffer = new byte[16384];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 for (int read; (read = in.read(buffer)) >= 0; ) {
-                    awaitThawed();
-                    out.write(buffer, 0, read);
-                    out.flush();
+                    if (frozen) {
+                        lostBytes.set(true);
+                    } else if (lostBytes.get()) {
+                        return;
+                    } else {
+                        out.write(buffer, 0, read);
+                        out.flush();
+                    }
                 }
-            } catch (IOException | InterruptedException e) {
+            } catch (IOException e) {
                 // one side closed or the proxy is closing; the other side's pump ends the same way
             } finally {
                 closeQuietly(from);
@@ -89,14 +96,6 @@ final class FreezingProxy implements AutoCloseable {
         }, "freezing-proxy-pump");
         pump.setDaemon(true);
         pump.start();
-    }
-
-    private void awaitThawed() throws InterruptedException {
-        synchronized (gate) {
-            while (frozen && !closed) {
-                gate.wait();
-            }
-        }
     }
 
     private static void closeQuietly(Socket socket) {
@@ -110,7 +109,6 @@ final class FreezingProxy implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        thaw();
         try {
             listener.close();
         } catch (IOException ignored) {

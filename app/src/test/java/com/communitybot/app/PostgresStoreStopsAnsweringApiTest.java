@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * PostgreSQL that stops answering without closing anything (a hung server, a network that drops packets),
- * under the running service: the service reaches its database through a {@link FreezingProxy}, and every
- * call that needs the store answers its 500 within seconds instead of waiting on the silent connection.
+ * PostgreSQL that goes silent without closing anything (a network partition), under the running service:
+ * the service reaches its database through a {@link FreezingProxy}, and every call that needs the store
+ * answers its 500 within seconds instead of waiting on the silent connection, changes nothing, and the
+ * service serves again once the network is back.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresStoreStopsAnsweringApiTest {
