@@ -36,10 +36,25 @@ final class RunningService implements AutoCloseable {
     private final ServeCommand.Service service;
     private final Path snapshot;
     private final List<FatalDiscordException> fatalFailures = new CopyOnWriteArrayList<>();
+    /** Whether closing this service drops its database: not when it shares one with another service. */
+    private final boolean ownsDatabase;
 
     /** The service with the live view of {@code extraEnvironment}, or the snapshot of {@link ApiFixture#GUILDS}. */
     RunningService(TestDatabase database, Map<String, String> extraEnvironment) {
+        this(database, extraEnvironment, true);
+    }
+
+    /**
+     * A second instance of the service on {@code first}'s database, as a deployment with two replicas runs
+     * it; its schema is migrated already. Closing it leaves the database to {@code first}.
+     */
+    static RunningService onTheDatabaseOf(RunningService first) {
+        return new RunningService(first.database, Map.of(), false);
+    }
+
+    private RunningService(TestDatabase database, Map<String, String> extraEnvironment, boolean ownsDatabase) {
         this.database = database;
+        this.ownsDatabase = ownsDatabase;
         try {
             this.snapshot = Files.createTempFile("guild-snapshot", ".json");
             Files.writeString(snapshot, snapshotJson(ApiFixture.GUILDS));
@@ -67,6 +82,11 @@ final class RunningService implements AutoCloseable {
     /** Failures the live view reported as fatal; the service would have stopped on the first. */
     List<FatalDiscordException> fatalFailures() {
         return fatalFailures;
+    }
+
+    /** The database this service stores in. */
+    TestDatabase database() {
+        return database;
     }
 
     URI baseUrl() {
@@ -127,7 +147,9 @@ final class RunningService implements AutoCloseable {
     public void close() {
         service.context().close();
         LiveViews.close(service.liveView());
-        database.close();
+        if (ownsDatabase) {
+            database.close();
+        }
         try {
             Files.deleteIfExists(snapshot);
         } catch (IOException ignored) {
