@@ -8,17 +8,10 @@ import java.sql.SQLException;
 
 /**
  * The SQL of the {@code level_record} table, written with JDBC rather than a repository: the leaderboard
- * and the export stream with a fetch size, and the import writes in batches, neither of which Micronaut
- * Data's repositories do.
+ * reads keyset batches ({@link LeaderboardKeyset}), the export streams with a fetch size, and the import
+ * writes in batches, none of which Micronaut Data's repositories do.
  */
 final class LevelRecordSql {
-
-    /**
-     * A guild's records in leaderboard order. {@code guild_id} leads the ORDER BY although it is fixed, so
-     * the order is the index's own: H2 then reads the index in order instead of sorting all rows first.
-     */
-    static final String LEADERBOARD = "SELECT id, xp, level FROM level_record WHERE guild_id = ?"
-            + " ORDER BY guild_id, level DESC, xp DESC, id";
 
     static final String ALL_BY_ID = "SELECT id, xp, level FROM level_record ORDER BY id";
 

@@ -19,9 +19,13 @@ import org.slf4j.LoggerFactory;
  * Streams rows of queries from a connection of their own that stays open until the stream is closed (or
  * read to its end), reading {@value #FETCH_SIZE} rows at a time.
  *
- * <p>The connection runs a read-only transaction: PostgreSQL's driver honours the fetch size only with
- * auto-commit off, and reads the whole result otherwise. H2 streams because its URL has
- * {@code LAZY_QUERY_EXECUTION=TRUE} (see {@link StoreUrls}).
+ * <p>The connection runs a read-only transaction at {@code REPEATABLE READ}, so every query of it sees one
+ * snapshot of the store: the queries of an export agree with each other, and writes that commit meanwhile
+ * are not seen. PostgreSQL's driver honours the fetch size only with auto-commit off, and reads the whole
+ * result otherwise. H2 streams because its URL has {@code LAZY_QUERY_EXECUTION=TRUE} (see
+ * {@link StoreUrls}); at {@code REPEATABLE READ} H2 keeps the store version of the snapshot until the
+ * transaction ends, which a lazy result needs: at {@code READ COMMITTED} H2 lets go of it when the query
+ * returns, and a long read can then meet chunks the store has since freed ("Chunk not found").
  */
 final class ReadCursors implements AutoCloseable {
 
@@ -76,11 +80,20 @@ final class ReadCursors implements AutoCloseable {
     }
 
     private static ReadCursors open(DataSource pool) throws SQLException {
+        return new ReadCursors(openSnapshot(pool));
+    }
+
+    /**
+     * A connection of {@code pool} in a read-only transaction at {@code REPEATABLE READ}: all its queries
+     * see the store as it was at the first. The pool resets these settings when the connection is closed.
+     */
+    static Connection openSnapshot(DataSource pool) throws SQLException {
         Connection connection = pool.getConnection();
         try {
             connection.setAutoCommit(false);
             connection.setReadOnly(true);
-            return new ReadCursors(connection);
+            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            return connection;
         } catch (SQLException e) {
             connection.close();
             throw e;

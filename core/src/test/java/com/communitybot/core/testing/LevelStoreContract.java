@@ -48,6 +48,13 @@ public abstract class LevelStoreContract {
     }
 
     @Test
+    public void aRecordWhoseIdIsTheGuildIdWithoutAColon_isNotTheGuilds() {
+        insert(record("12", 5, 5), record("12:1", 1, 1), record("121", 9, 9));
+
+        assertThat(idsInOrder(GUILD)).containsExactly("12:1");
+    }
+
+    @Test
     public void recordsAreOrderedByLevelThenXpDescending() {
         insert(record("12:1", 100, 1), record("12:2", 5, 3), record("12:3", 50, 3), record("12:4", 1, 2));
 

@@ -1,0 +1,156 @@
+package com.communitybot.persistence;
+
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.LevelRecord;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A guild's records in leaderboard order, a batch at a time, each batch starting right after the last
+ * record of the one before (keyset pagination, never an offset).
+ *
+ * <p>The order is level descending, xp descending, id ascending: the directions differ, so "after (L, X,
+ * id)" is not one row comparison. It is three ranges, each a plain range scan of the index
+ * {@code level_record_leaderboard} in its own order: the same level and xp with a greater id, then the
+ * same level with less xp, then a lower level. A batch takes from them in turn until it is full. Every
+ * query has a {@code LIMIT}, so a database that reads the index in order stops after a batch. H2 always
+ * does. PostgreSQL does when its statistics know the guild is big; right after a bulk load they may not
+ * (it then guesses a hundred-odd rows and sorts them all, for every batch: a million-record guild would
+ * be sorted hundreds of times), so {@link #steerPlanner} turns sorts off for the read's transaction: the
+ * index gives the order, and a sort is never the cheaper way to a batch. The batch size is written into
+ * the SQL, not bound, because PostgreSQL plans a bound {@code LIMIT} as if it were a tenth of the rows.
+ */
+final class LeaderboardKeyset implements AutoCloseable {
+
+    private static final String SELECT = "SELECT id, xp, level FROM level_record WHERE guild_id = ?";
+    /** {@code guild_id} leads although it is fixed: without it H2 sorts instead of reading the index in order. */
+    private static final String ORDER = " ORDER BY guild_id, level DESC, xp DESC, id LIMIT ";
+
+    /** The first records of the guild. */
+    static String first(int limit) {
+        return SELECT + ORDER + limit;
+    }
+
+    /** After (L, X, id): the same level and xp, a greater id. */
+    static String sameLevelAndXp(int limit) {
+        return SELECT + " AND level = ? AND xp = ? AND id > ?" + ORDER + limit;
+    }
+
+    /** After (L, X, id): the same level, less xp. */
+    static String sameLevel(int limit) {
+        return SELECT + " AND level = ? AND xp < ?" + ORDER + limit;
+    }
+
+    /** After (L, X, id): a lower level. */
+    static String lowerLevel(int limit) {
+        return SELECT + " AND level < ?" + ORDER + limit;
+    }
+
+    /**
+     * Makes the planner read the index in order for the rest of {@code connection}'s transaction, whatever
+     * its statistics: on PostgreSQL, {@code SET LOCAL enable_sort = off}, which ends with the transaction.
+     */
+    static void steerPlanner(Connection connection) throws SQLException {
+        if ("PostgreSQL".equals(connection.getMetaData().getDatabaseProductName())) {
+            try (var statement = connection.createStatement()) {
+                statement.execute("SET LOCAL enable_sort = off");
+            }
+        }
+    }
+
+    private final Connection connection;
+    private final String guild;
+    private final int batchSize;
+    private final List<PreparedStatement> prepared = new ArrayList<>();
+    private PreparedStatement first;
+    private PreparedStatement sameLevelAndXp;
+    private PreparedStatement sameLevel;
+    private PreparedStatement lowerLevel;
+    private LevelRecord last;
+    private boolean exhausted;
+
+    LeaderboardKeyset(Connection connection, GuildId guild, int batchSize) {
+        this.connection = connection;
+        this.guild = guild.toString();
+        this.batchSize = batchSize;
+    }
+
+    /** Whether the last batch was the guild's last. */
+    boolean exhausted() {
+        return exhausted;
+    }
+
+    /** The next at most {@code batchSize} records; fewer only when the guild has no more. */
+    List<LevelRecord> next() throws SQLException {
+        List<LevelRecord> batch = new ArrayList<>(Math.min(batchSize, 1024));
+        if (exhausted) {
+            return batch;
+        }
+        if (last == null) {
+            first = prepare(first, first(batchSize));
+            read(first, batch);
+        } else {
+            LevelRecord after = last;
+            sameLevelAndXp = prepare(sameLevelAndXp, sameLevelAndXp(batchSize));
+            sameLevelAndXp.setBigDecimal(2, Columns.numeric(after.level()));
+            sameLevelAndXp.setBigDecimal(3, Columns.numeric(after.xp()));
+            sameLevelAndXp.setString(4, after.id());
+            read(sameLevelAndXp, batch);
+            if (batch.size() < batchSize) {
+                sameLevel = prepare(sameLevel, sameLevel(batchSize));
+                sameLevel.setBigDecimal(2, Columns.numeric(after.level()));
+                sameLevel.setBigDecimal(3, Columns.numeric(after.xp()));
+                read(sameLevel, batch);
+            }
+            if (batch.size() < batchSize) {
+                lowerLevel = prepare(lowerLevel, lowerLevel(batchSize));
+                lowerLevel.setBigDecimal(2, Columns.numeric(after.level()));
+                read(lowerLevel, batch);
+            }
+        }
+        exhausted = batch.size() < batchSize;
+        if (!batch.isEmpty()) {
+            last = batch.get(batch.size() - 1);
+        }
+        return batch;
+    }
+
+    private PreparedStatement prepare(PreparedStatement statement, String sql) throws SQLException {
+        if (statement != null) {
+            return statement;
+        }
+        PreparedStatement created = connection.prepareStatement(sql);
+        prepared.add(created);
+        created.setString(1, guild);
+        return created;
+    }
+
+    /** Adds the rows of {@code statement} to {@code batch}, no more than fill it. */
+    private void read(PreparedStatement statement, List<LevelRecord> batch) throws SQLException {
+        statement.setMaxRows(batchSize - batch.size());
+        try (ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+                batch.add(LevelRecordSql.read(rows));
+            }
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        SQLException failure = null;
+        for (PreparedStatement statement : prepared) {
+            try {
+                statement.close();
+            } catch (SQLException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}
