@@ -8,50 +8,56 @@ import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Produces;
+import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
-import jakarta.inject.Named;
-import java.util.concurrent.ExecutorService;
+import io.netty.channel.ChannelFuture;
+import io.netty.util.concurrent.GenericFutureListener;
+import java.io.InputStream;
 import java.util.stream.Stream;
-import reactor.core.publisher.Flux;
-import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
 
 /**
- * Spec 4.2: a guild's leaderboard, streamed from the store to the client in chunks, so a guild of a
- * million members never sits in memory. The presence check and the query run before the response starts,
- * so their failures still get their status; the records are then read on the blocking pool as Netty asks
- * for more.
+ * Spec 4.2: a guild's leaderboard, streamed to the client in chunks, so a guild of a million members never
+ * sits in memory. The presence check and the store's first batch happen before the response starts, so
+ * their failures still get their status. The body is an {@link InputStream}, which Micronaut reads on the
+ * blocking pool only as fast as the client takes the bytes (a {@code Publisher} body would be requested
+ * dozens of chunks ahead of a client that reads nothing). A failure after the start can only cut the
+ * response short: Micronaut closes the connection without the body's last chunk, so no client takes a
+ * partial leaderboard for a whole one.
+ *
+ * <p>The read ends with the connection as well as with the response: Micronaut never subscribes to the
+ * body of a response whose client left before it was written, so only the connection's end tells.
  */
 @Controller("/api/{guild_id:[^/]+}/leaderboard")
 final class LeaderboardController {
 
     private final Leaderboard leaderboard;
-    private final Scheduler blocking;
 
-    LeaderboardController(Leaderboard leaderboard, @Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
+    LeaderboardController(Leaderboard leaderboard) {
         this.leaderboard = leaderboard;
-        this.blocking = Schedulers.fromExecutorService(blocking);
     }
 
     @Get
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<Flux<byte[]>> leaderboard(HttpRequest<?> request) {
+    HttpResponse<InputStream> leaderboard(HttpRequest<?> request) {
         Stream<LeaderboardEntry> entries = leaderboard.of(JsonRequest.guildId(request));
-        Flux<byte[]> chunks = Flux.<byte[], LeaderboardJson>generate(
-                        () -> new LeaderboardJson(entries),
-                        (json, sink) -> {
-                            byte[] chunk = json.nextChunk();
-                            if (chunk == null) {
-                                sink.complete();
-                            } else {
-                                sink.next(chunk);
-                            }
-                            return json;
-                        },
-                        LeaderboardJson::close)
-                .subscribeOn(blocking);
-        return HttpResponse.ok(chunks).contentType(MediaType.APPLICATION_JSON_TYPE);
+        LeaderboardJson body = new LeaderboardJson(entries);
+        body.alsoOnClose(endWithConnection(request, body));
+        return HttpResponse.<InputStream>ok(body).contentType(MediaType.APPLICATION_JSON_TYPE);
+    }
+
+    /**
+     * Closes {@code body} when the request's connection closes, also if that happened already; returns
+     * what undoes that once the response is done with it, so a kept-alive connection collects nothing.
+     */
+    private static Runnable endWithConnection(HttpRequest<?> request, LeaderboardJson body) {
+        if (!(request instanceof NettyHttpRequest<?> netty)) {
+            return () -> { };
+        }
+        ChannelFuture closed = netty.getChannelHandlerContext().channel().closeFuture();
+        GenericFutureListener<ChannelFuture> close = future -> body.close();
+        closed.addListener(close);
+        return () -> closed.removeListener(close);
     }
 }

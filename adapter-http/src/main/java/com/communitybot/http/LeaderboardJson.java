@@ -5,25 +5,29 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.stream.Stream;
 
 /**
- * Writes leaderboard entries (spec 2.1) as one JSON array, a chunk of about {@value #CHUNK_BYTES} bytes
- * at a time, so memory stays bounded whatever the guild's size.
+ * Leaderboard entries (spec 2.1) as the bytes of one JSON array, written {@value #CHUNK_BYTES} bytes at
+ * a time as the bytes are read, so memory stays bounded whatever the guild's size and however slowly the
+ * client reads. Closing it closes the entries.
  */
-final class LeaderboardJson implements AutoCloseable {
+final class LeaderboardJson extends InputStream {
 
-    static final int CHUNK_BYTES = 64 * 1024;
+    static final int CHUNK_BYTES = 32 * 1024;
     private static final JsonFactory JSON = new JsonFactory();
 
     private final Stream<LeaderboardEntry> entries;
     private final Iterator<LeaderboardEntry> iterator;
-    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(CHUNK_BYTES + 1024);
+    private final Chunk buffer = new Chunk();
     private final JsonGenerator generator;
     private boolean started;
     private boolean finished;
+    private int position;
+    private volatile Runnable alsoOnClose = () -> { };
 
     LeaderboardJson(Stream<LeaderboardEntry> entries) {
         this.entries = entries;
@@ -35,31 +39,54 @@ final class LeaderboardJson implements AutoCloseable {
         }
     }
 
-    /** The next chunk of the array, or null when it has all been written. */
-    byte[] nextChunk() {
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] into, int offset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        if (position == buffer.size()) {
+            buffer.reset();
+            position = 0;
+            try {
+                if (!writeNextChunk()) {
+                    return -1;
+                }
+            } catch (RuntimeException e) {
+                // A failure of the store: as an IOException, Micronaut ends the response with it.
+                throw new IOException("The leaderboard could not be read to its end: " + e.getMessage(), e);
+            }
+        }
+        int n = Math.min(length, buffer.size() - position);
+        System.arraycopy(buffer.bytes(), position, into, offset, n);
+        position += n;
+        return n;
+    }
+
+    /** Writes about {@link #CHUNK_BYTES} more of the array into the buffer; false once all is written. */
+    private boolean writeNextChunk() throws IOException {
         if (finished) {
-            return null;
+            return false;
         }
-        try {
-            if (!started) {
-                generator.writeStartArray();
-                started = true;
-            }
-            while (buffer.size() < CHUNK_BYTES && iterator.hasNext()) {
-                write(iterator.next());
-                generator.flush();
-            }
-            if (!iterator.hasNext()) {
-                generator.writeEndArray();
-                generator.flush();
-                finished = true;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (!started) {
+            generator.writeStartArray();
+            started = true;
         }
-        byte[] chunk = buffer.toByteArray();
-        buffer.reset();
-        return chunk;
+        while (buffer.size() < CHUNK_BYTES && iterator.hasNext()) {
+            write(iterator.next());
+            generator.flush();
+        }
+        if (!iterator.hasNext()) {
+            generator.writeEndArray();
+            generator.flush();
+            finished = true;
+        }
+        return buffer.size() > 0;
     }
 
     private void write(LeaderboardEntry entry) throws IOException {
@@ -75,8 +102,26 @@ final class LeaderboardJson implements AutoCloseable {
         generator.writeEndObject();
     }
 
+    /** Runs {@code action} too when this closes. */
+    void alsoOnClose(Runnable action) {
+        alsoOnClose = action;
+    }
+
+    /** Closes the entries, which stops their read; may come from any thread, any number of times. */
     @Override
     public void close() {
         entries.close();
+        alsoOnClose.run();
+    }
+
+    /** A byte buffer whose contents are read in place. */
+    private static final class Chunk extends ByteArrayOutputStream {
+        Chunk() {
+            super(CHUNK_BYTES + 1024);
+        }
+
+        byte[] bytes() {
+            return buf;
+        }
     }
 }

@@ -18,13 +18,17 @@ import java.util.function.Function;
  * @param discordApiUrl   {@code DISCORD_API_URL}
  * @param guildSnapshot   {@code GUILD_SNAPSHOT}
  * @param maxRequestSize  {@code MAX_REQUEST_SIZE}, the largest request body, such as {@code 10MB}
+ * @param writeTimeout    {@code WRITE_TIMEOUT}, how long a client may read nothing of a response before its
+ *                        connection is closed, such as {@code 60s}
  */
 public record AppConfig(Optional<String> apiKey, int port, Optional<String> databaseUrl, Optional<String> databaseUser,
                         Optional<String> databasePassword, Optional<String> discordToken,
-                        Optional<String> discordApiUrl, Optional<String> guildSnapshot, String maxRequestSize) {
+                        Optional<String> discordApiUrl, Optional<String> guildSnapshot, String maxRequestSize,
+                        String writeTimeout) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
+    public static final String DEFAULT_WRITE_TIMEOUT = "60s";
 
     /** A setting that cannot be used; the message is the one line the operator is shown. */
     public static final class InvalidConfigException extends RuntimeException {
@@ -49,7 +53,8 @@ public record AppConfig(Optional<String> apiKey, int port, Optional<String> data
         int port = get.apply("PORT").map(AppConfig::port).orElse(DEFAULT_PORT);
         return new AppConfig(get.apply("BOT_API_KEY"), port, get.apply("DATABASE_URL"), get.apply("DATABASE_USER"),
                 get.apply("DATABASE_PASSWORD"), get.apply("DISCORD_TOKEN"), get.apply("DISCORD_API_URL"),
-                get.apply("GUILD_SNAPSHOT"), get.apply("MAX_REQUEST_SIZE").orElse(DEFAULT_MAX_REQUEST_SIZE));
+                get.apply("GUILD_SNAPSHOT"), get.apply("MAX_REQUEST_SIZE").orElse(DEFAULT_MAX_REQUEST_SIZE),
+                get.apply("WRITE_TIMEOUT").map(AppConfig::duration).orElse(DEFAULT_WRITE_TIMEOUT));
     }
 
     private static int port(String text) {
@@ -62,6 +67,13 @@ public record AppConfig(Optional<String> apiKey, int port, Optional<String> data
             // reported below
         }
         throw new InvalidConfigException("PORT must be a TCP port from 0 to 65535, not \"" + text + "\"");
+    }
+
+    private static String duration(String text) {
+        if (text.matches("[1-9][0-9]{0,8}(ms|s|m|h)")) {
+            return text;
+        }
+        throw new InvalidConfigException("WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + text + "\"");
     }
 
     /** The Micronaut properties of the store, for every command. */
@@ -79,6 +91,7 @@ public record AppConfig(Optional<String> apiKey, int port, Optional<String> data
         properties.put("bot.api-key", apiKey);
         properties.put("micronaut.server.port", port);
         properties.put("micronaut.server.max-request-size", maxRequestSize);
+        properties.put("bot.write-timeout", writeTimeout);
         return properties;
     }
 

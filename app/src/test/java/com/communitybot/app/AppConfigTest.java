@@ -22,6 +22,8 @@ class AppConfigTest {
         assertThat(config.apiKey()).isEmpty();
         assertThat(config.port()).isEqualTo(8080);
         assertThat(config.maxRequestSize()).isEqualTo("10MB");
+        assertThat(config.writeTimeout()).isEqualTo("60s");
+        assertThat(config.serverProperties("k")).containsEntry("bot.write-timeout", "60s");
         assertThat(config.storeProperties()).containsEntry("datasources.default.url",
                 "jdbc:h2:file:./data/community-bot;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
                         + "LAZY_QUERY_EXECUTION=TRUE;DB_CLOSE_ON_EXIT=FALSE")
@@ -43,6 +45,20 @@ class AppConfigTest {
         assertThatThrownBy(() -> config(Map.of("PORT", port)))
                 .isInstanceOf(AppConfig.InvalidConfigException.class)
                 .hasMessage("PORT must be a TCP port from 0 to 65535, not \"" + port + "\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"500ms", "30s", "5m", "1h"})
+    void aWriteTimeout_isPassedToTheServer(String timeout) {
+        assertThat(config(Map.of("WRITE_TIMEOUT", timeout)).serverProperties("k")).containsEntry("bot.write-timeout", timeout);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0s", "-5s", "60", "1 m", "1d", "s"})
+    void aWriteTimeoutThatIsNoDuration_isRefusedInOneLine(String timeout) {
+        assertThatThrownBy(() -> config(Map.of("WRITE_TIMEOUT", timeout)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + timeout + "\"");
     }
 
     @ParameterizedTest
