@@ -8,6 +8,8 @@ import com.communitybot.discord.FatalFailureListener;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -92,10 +94,17 @@ final class ServeCommand implements Callable<Integer> {
     record Service(ApplicationContext context, EmbeddedServer server, GuildView liveView) {
 
         static Service start(AppConfig config, GuildView liveView) {
+            return start(config, liveView, Map.of());
+        }
+
+        /** As {@link #start(AppConfig, GuildView)}, with Micronaut properties beyond the configuration's (tests). */
+        static Service start(AppConfig config, GuildView liveView, Map<String, Object> extraProperties) {
+            Map<String, Object> properties = new LinkedHashMap<>(config.serverProperties(config.apiKey().orElseThrow()));
+            properties.putAll(extraProperties);
             ApplicationContext context = ApplicationContext.builder()
                     .deduceEnvironment(false)
                     .banner(false)
-                    .properties(config.serverProperties(config.apiKey().orElseThrow()))
+                    .properties(properties)
                     .singletons(liveView)
                     .start();
             try {

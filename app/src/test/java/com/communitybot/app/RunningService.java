@@ -4,10 +4,12 @@ import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.Role;
 import com.communitybot.discord.FatalDiscordException;
 import com.communitybot.http.testing.ApiFixture;
+import com.communitybot.persistence.StoreUrls;
 import com.communitybot.persistence.testing.TestDatabase;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -15,6 +17,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -41,7 +44,12 @@ final class RunningService implements AutoCloseable {
 
     /** The service with the live view of {@code extraEnvironment}, or the snapshot of {@link ApiFixture#GUILDS}. */
     RunningService(TestDatabase database, Map<String, String> extraEnvironment) {
-        this(database, extraEnvironment, true);
+        this(database, extraEnvironment, Map.of(), true);
+    }
+
+    /** As {@link #RunningService(TestDatabase, Map)}, with Micronaut properties the environment cannot set. */
+    RunningService(TestDatabase database, Map<String, String> extraEnvironment, Map<String, Object> extraProperties) {
+        this(database, extraEnvironment, extraProperties, true);
     }
 
     /**
@@ -49,10 +57,16 @@ final class RunningService implements AutoCloseable {
      * it; its schema is migrated already. Closing it leaves the database to {@code first}.
      */
     static RunningService onTheDatabaseOf(RunningService first) {
-        return new RunningService(first.database, Map.of(), false);
+        return onTheDatabaseOf(first, Map.of());
     }
 
-    private RunningService(TestDatabase database, Map<String, String> extraEnvironment, boolean ownsDatabase) {
+    /** As {@link #onTheDatabaseOf(RunningService)}, with Micronaut properties of its own. */
+    static RunningService onTheDatabaseOf(RunningService first, Map<String, Object> extraProperties) {
+        return new RunningService(first.database, Map.of(), extraProperties, false);
+    }
+
+    private RunningService(TestDatabase database, Map<String, String> extraEnvironment,
+                           Map<String, Object> extraProperties, boolean ownsDatabase) {
         this.database = database;
         this.ownsDatabase = ownsDatabase;
         try {
@@ -76,7 +90,7 @@ final class RunningService implements AutoCloseable {
         env.putAll(extraEnvironment);
         AppConfig config = AppConfig.from(env::get);
         ServeCommand.LiveView liveView = ServeCommand.LiveView.choose(config, fatalFailures::add);
-        this.service = ServeCommand.Service.start(config, liveView.view());
+        this.service = ServeCommand.Service.start(config, liveView.view(), extraProperties);
     }
 
     /** Failures the live view reported as fatal; the service would have stopped on the first. */
@@ -98,14 +112,65 @@ final class RunningService implements AutoCloseable {
         return DelegatingDataSource.unwrapDataSource(service.context().getBean(DataSource.class));
     }
 
+    /** Connections of the pool handed out and not yet given back. */
+    int activeConnections() {
+        try {
+            return pool().unwrap(HikariDataSource.class).getHikariPoolMXBean().getActiveConnections();
+        } catch (SQLException e) {
+            throw new IllegalStateException("the store's pool is not Hikari's", e);
+        }
+    }
+
+    /** A connection of its own, outside the service's pool, as the bot process has. */
+    Connection botConnection() throws SQLException {
+        Map<String, Object> store = database.properties();
+        return DriverManager.getConnection(StoreUrls.withRequiredOptions(database.url()),
+                (String) store.get("datasources.default.username"), (String) store.get("datasources.default.password"));
+    }
+
+    /** The statement with which the bot writes a level record, new or not (README, "How the bot writes level records"). */
+    String botUpsert() {
+        return database.url().startsWith("jdbc:h2:")
+                ? "MERGE INTO level_record (id, xp, level) KEY (id) VALUES (?, ?, ?)"
+                : "INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)"
+                        + " ON CONFLICT (id) DO UPDATE SET xp = EXCLUDED.xp, level = EXCLUDED.level";
+    }
+
+    /** Writes many records as the bot does, committing every 1000. */
+    void insertLevels(Iterable<LevelRecord> records) {
+        try (Connection connection = pool().getConnection();
+             PreparedStatement insert = connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
+            connection.setAutoCommit(false);
+            int pending = 0;
+            for (LevelRecord record : records) {
+                bind(insert, record);
+                insert.addBatch();
+                if (++pending == 1000) {
+                    insert.executeBatch();
+                    connection.commit();
+                    pending = 0;
+                }
+            }
+            insert.executeBatch();
+            connection.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Binds id, xp and level as the bot does: the numbers as exact decimals. */
+    static void bind(PreparedStatement statement, LevelRecord record) throws SQLException {
+        statement.setString(1, record.id());
+        statement.setBigDecimal(2, new BigDecimal(record.xp().toBigInteger()));
+        statement.setBigDecimal(3, new BigDecimal(record.level().toBigInteger()));
+    }
+
     /** Writes records as the bot process does: id, xp and level into level_record. */
     void insertLevels(LevelRecord... records) {
         try (Connection connection = pool().getConnection();
              PreparedStatement insert = connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
             for (LevelRecord record : records) {
-                insert.setString(1, record.id());
-                insert.setBigDecimal(2, new BigDecimal(record.xp().toBigInteger()));
-                insert.setBigDecimal(3, new BigDecimal(record.level().toBigInteger()));
+                bind(insert, record);
                 insert.addBatch();
             }
             insert.executeBatch();

@@ -1,7 +1,14 @@
 package com.communitybot.persistence.testing;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * A database made for one test class, with the Micronaut properties that point the store at it; closing
@@ -23,10 +30,42 @@ public final class TestDatabase implements AutoCloseable {
         this.name = name;
     }
 
-    /** A fresh in-memory H2 database, given without the H2 options so the module must add them. */
+    /**
+     * A fresh H2 file database in a temporary directory of its own, as {@code serve} runs H2 (a file
+     * database behaves unlike an in-memory one: its pages are read from disk, its locks are files). The URL
+     * is given without the H2 options, so the module must add them. Closing the handle deletes the directory;
+     * close it after the pool, which closes the database.
+     */
     public static TestDatabase freshH2(String purpose) {
         String name = purpose + "_" + java.util.UUID.randomUUID().toString().substring(0, 8);
-        return new TestDatabase("jdbc:h2:mem:" + name, "sa", "", () -> { }, name);
+        Path directory;
+        try {
+            directory = Files.createTempDirectory("h2-" + name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String url = "jdbc:h2:file:" + directory.toAbsolutePath().resolve(name);
+        return new TestDatabase(url, "sa", "", () -> deleteWhatCanBeDeleted(directory), name);
+    }
+
+    /**
+     * Deletes {@code directory} and what it holds, deepest first; a file still held open (a database some
+     * test left open) is skipped rather than failing the test that closes it.
+     */
+    private static void deleteWhatCanBeDeleted(Path directory) {
+        List<Path> paths;
+        try (Stream<Path> walk = Files.walk(directory)) {
+            paths = walk.sorted(Comparator.reverseOrder()).toList();
+        } catch (IOException e) {
+            return; // gone already, or unreadable: nothing more to do for a temporary directory
+        }
+        for (Path path : paths) {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException ignored) {
+                // still in use; the temporary directory outlives this test
+            }
+        }
     }
 
     public String url() {
