@@ -62,9 +62,16 @@ final class LeaderboardKeyset implements AutoCloseable {
         }
     }
 
+    /**
+     * The first batch is smaller: the response starts once it is read, and 512 records are more than the
+     * first chunk of the body needs.
+     */
+    static final int FIRST_BATCH = 512;
+
     private final Connection connection;
     private final String guild;
     private final int batchSize;
+    private final int firstBatchSize;
     private final List<PreparedStatement> prepared = new ArrayList<>();
     private PreparedStatement first;
     private PreparedStatement sameLevelAndXp;
@@ -77,6 +84,7 @@ final class LeaderboardKeyset implements AutoCloseable {
         this.connection = connection;
         this.guild = guild.toString();
         this.batchSize = batchSize;
+        this.firstBatchSize = Math.min(batchSize, FIRST_BATCH);
     }
 
     /** Whether the last batch was the guild's last. */
@@ -84,35 +92,38 @@ final class LeaderboardKeyset implements AutoCloseable {
         return exhausted;
     }
 
-    /** The next at most {@code batchSize} records; fewer only when the guild has no more. */
+    /** The next batch: at most {@code batchSize} records, fewer only when the guild has no more. */
     List<LevelRecord> next() throws SQLException {
         List<LevelRecord> batch = new ArrayList<>(Math.min(batchSize, 1024));
         if (exhausted) {
             return batch;
         }
+        int limit;
         if (last == null) {
-            first = prepare(first, first(batchSize));
-            read(first, batch);
+            limit = firstBatchSize;
+            first = prepare(first, first(limit));
+            read(first, batch, limit);
         } else {
+            limit = batchSize;
             LevelRecord after = last;
-            sameLevelAndXp = prepare(sameLevelAndXp, sameLevelAndXp(batchSize));
+            sameLevelAndXp = prepare(sameLevelAndXp, sameLevelAndXp(limit));
             sameLevelAndXp.setBigDecimal(2, Columns.numeric(after.level()));
             sameLevelAndXp.setBigDecimal(3, Columns.numeric(after.xp()));
             sameLevelAndXp.setString(4, after.id());
-            read(sameLevelAndXp, batch);
-            if (batch.size() < batchSize) {
-                sameLevel = prepare(sameLevel, sameLevel(batchSize));
+            read(sameLevelAndXp, batch, limit);
+            if (batch.size() < limit) {
+                sameLevel = prepare(sameLevel, sameLevel(limit));
                 sameLevel.setBigDecimal(2, Columns.numeric(after.level()));
                 sameLevel.setBigDecimal(3, Columns.numeric(after.xp()));
-                read(sameLevel, batch);
+                read(sameLevel, batch, limit);
             }
-            if (batch.size() < batchSize) {
-                lowerLevel = prepare(lowerLevel, lowerLevel(batchSize));
+            if (batch.size() < limit) {
+                lowerLevel = prepare(lowerLevel, lowerLevel(limit));
                 lowerLevel.setBigDecimal(2, Columns.numeric(after.level()));
-                read(lowerLevel, batch);
+                read(lowerLevel, batch, limit);
             }
         }
-        exhausted = batch.size() < batchSize;
+        exhausted = batch.size() < limit;
         if (!batch.isEmpty()) {
             last = batch.get(batch.size() - 1);
         }
@@ -129,9 +140,9 @@ final class LeaderboardKeyset implements AutoCloseable {
         return created;
     }
 
-    /** Adds the rows of {@code statement} to {@code batch}, no more than fill it. */
-    private void read(PreparedStatement statement, List<LevelRecord> batch) throws SQLException {
-        statement.setMaxRows(batchSize - batch.size());
+    /** Adds the rows of {@code statement} to {@code batch}, no more than fill it to {@code limit}. */
+    private void read(PreparedStatement statement, List<LevelRecord> batch, int limit) throws SQLException {
+        statement.setMaxRows(limit - batch.size());
         try (ResultSet rows = statement.executeQuery()) {
             while (rows.next()) {
                 batch.add(LevelRecordSql.read(rows));

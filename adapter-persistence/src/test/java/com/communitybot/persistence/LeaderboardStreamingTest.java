@@ -244,7 +244,7 @@ class LeaderboardStreamingTest {
     }
 
     private static List<String> keysetQueries() {
-        return List.of(LeaderboardKeyset.first(BATCH), LeaderboardKeyset.sameLevelAndXp(BATCH),
+        return List.of(LeaderboardKeyset.first(LeaderboardKeyset.FIRST_BATCH), LeaderboardKeyset.sameLevelAndXp(BATCH),
                 LeaderboardKeyset.sameLevel(BATCH), LeaderboardKeyset.lowerLevel(BATCH));
     }
 
