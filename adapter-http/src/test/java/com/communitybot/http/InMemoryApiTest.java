@@ -2,25 +2,11 @@ package com.communitybot.http;
 
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.testing.InMemoryBetaStore;
-import com.communitybot.core.testing.InMemoryGuildView;
 import com.communitybot.core.testing.InMemoryLevelStore;
 import com.communitybot.core.testing.InMemorySettingsStore;
-import com.communitybot.core.usecase.BetaTesting;
-import com.communitybot.core.usecase.BotPresence;
-import com.communitybot.core.usecase.GuildRoles;
-import com.communitybot.core.usecase.Leaderboard;
-import com.communitybot.core.usecase.LevelBridges;
-import com.communitybot.core.usecase.LevelTracks;
 import com.communitybot.http.testing.ApiContract;
-import com.communitybot.http.testing.ApiFixture;
-import io.micronaut.context.ApplicationContext;
-import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Requires;
 import io.micronaut.runtime.server.EmbeddedServer;
-import jakarta.inject.Singleton;
 import java.net.URI;
-import java.time.Clock;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -34,15 +20,12 @@ class InMemoryApiTest extends ApiContract {
 
     @BeforeAll
     static void start() {
-        server = ApplicationContext.run(EmbeddedServer.class, Map.of(
-                "bot.api-key", ApiFixture.API_KEY,
-                "micronaut.server.port", -1,
-                "test.in-memory-use-cases", true));
+        server = InMemoryServer.start(LEVELS, SETTINGS, BETA);
     }
 
     @AfterAll
     static void stop() {
-        server.close();
+        server.getApplicationContext().close();
     }
 
     @Override
@@ -60,46 +43,5 @@ class InMemoryApiTest extends ApiContract {
         LEVELS.clear();
         SETTINGS.clear();
         BETA.clear();
-    }
-
-    /** The use cases over the in-memory doubles; only for this test. */
-    @Factory
-    @Requires(property = "test.in-memory-use-cases", value = "true")
-    static class UseCases {
-        private final InMemoryGuildView guilds = new InMemoryGuildView();
-
-        UseCases() {
-            ApiFixture.GUILDS.forEach(g -> guilds.withGuild(g.id(), g.roles(), g.members()));
-        }
-
-        @Singleton
-        BotPresence presence() {
-            return new BotPresence(guilds);
-        }
-
-        @Singleton
-        Leaderboard leaderboard() {
-            return new Leaderboard(guilds, LEVELS);
-        }
-
-        @Singleton
-        GuildRoles roles() {
-            return new GuildRoles(guilds);
-        }
-
-        @Singleton
-        LevelTracks tracks() {
-            return new LevelTracks(guilds, SETTINGS);
-        }
-
-        @Singleton
-        LevelBridges bridges() {
-            return new LevelBridges(guilds, SETTINGS);
-        }
-
-        @Singleton
-        BetaTesting beta() {
-            return new BetaTesting(BETA, Clock.systemUTC());
-        }
     }
 }

@@ -13,27 +13,14 @@ import com.communitybot.core.model.U64;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreException;
 import com.communitybot.core.testing.InMemoryBetaStore;
-import com.communitybot.core.testing.InMemoryGuildView;
 import com.communitybot.core.testing.InMemorySettingsStore;
-import com.communitybot.core.usecase.BetaTesting;
-import com.communitybot.core.usecase.BotPresence;
-import com.communitybot.core.usecase.GuildRoles;
-import com.communitybot.core.usecase.Leaderboard;
-import com.communitybot.core.usecase.LevelBridges;
-import com.communitybot.core.usecase.LevelTracks;
 import com.communitybot.http.testing.ApiClient;
 import com.communitybot.http.testing.ApiFixture;
 import com.communitybot.http.testing.RawHttp;
-import io.micronaut.context.ApplicationContext;
-import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Requires;
 import io.micronaut.runtime.server.EmbeddedServer;
-import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.net.Socket;
-import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -55,7 +42,7 @@ class LeaderboardFailureMidBodyTest {
     /** Whose leaderboard fails before its first record, at the query. */
     private static final GuildId FAILS_AT_QUERY = new GuildId(Long.parseUnsignedLong(ApiFixture.SHORT_GUILD));
     private static final int RECORDS = 5_000;
-    /** About 110 bytes a record: some 320 KB, several of the writer's 64 KiB chunks before the failure. */
+    /** About 110 bytes a record: some 320 KB, several of the writer's chunks before the failure. */
     private static final int FAIL_AFTER = 3_000;
     private static final String FAILURE_MESSAGE = "simulated: the store went away mid-read";
 
@@ -66,16 +53,13 @@ class LeaderboardFailureMidBodyTest {
 
     @BeforeAll
     static void start() {
-        server = ApplicationContext.run(EmbeddedServer.class, Map.of(
-                "bot.api-key", ApiFixture.API_KEY,
-                "micronaut.server.port", -1,
-                "test.failing-leaderboard", true));
+        server = InMemoryServer.start(new BreakingLevelStore(), new InMemorySettingsStore(), new InMemoryBetaStore());
         api = new ApiClient(server.getURI(), ApiFixture.API_KEY);
     }
 
     @AfterAll
     static void stop() {
-        server.close();
+        server.getApplicationContext().close();
     }
 
     @BeforeEach
@@ -200,48 +184,6 @@ class LeaderboardFailureMidBodyTest {
 
         private static StoreException failure() {
             return new StoreException(FAILURE_MESSAGE, new IOException("connection reset by peer"));
-        }
-    }
-
-    /** The use cases over the breaking level store and in-memory doubles; only for this test. */
-    @Factory
-    @Requires(property = "test.failing-leaderboard", value = "true")
-    static class UseCases {
-        private final InMemoryGuildView guilds = new InMemoryGuildView();
-        private final InMemorySettingsStore settings = new InMemorySettingsStore();
-
-        UseCases() {
-            ApiFixture.GUILDS.forEach(g -> guilds.withGuild(g.id(), g.roles(), g.members()));
-        }
-
-        @Singleton
-        BotPresence presence() {
-            return new BotPresence(guilds);
-        }
-
-        @Singleton
-        Leaderboard leaderboard() {
-            return new Leaderboard(guilds, new BreakingLevelStore());
-        }
-
-        @Singleton
-        GuildRoles roles() {
-            return new GuildRoles(guilds);
-        }
-
-        @Singleton
-        LevelTracks tracks() {
-            return new LevelTracks(guilds, settings);
-        }
-
-        @Singleton
-        LevelBridges bridges() {
-            return new LevelBridges(guilds, settings);
-        }
-
-        @Singleton
-        BetaTesting beta() {
-            return new BetaTesting(new InMemoryBetaStore(), Clock.systemUTC());
         }
     }
 }

@@ -1,0 +1,37 @@
+package com.communitybot.http;
+
+import com.communitybot.core.port.BetaStore;
+import com.communitybot.core.port.LevelStore;
+import com.communitybot.core.port.SettingsStore;
+import com.communitybot.core.testing.InMemoryGuildView;
+import com.communitybot.core.usecase.BetaTesting;
+import com.communitybot.core.usecase.BotPresence;
+import com.communitybot.core.usecase.GuildRoles;
+import com.communitybot.core.usecase.Leaderboard;
+import com.communitybot.core.usecase.LevelBridges;
+import com.communitybot.core.usecase.LevelTracks;
+import com.communitybot.http.testing.ApiFixture;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.time.Clock;
+import java.util.Map;
+
+/** The HTTP adapter on its own, over the fixture's guilds and the stores a test gives it. */
+final class InMemoryServer {
+
+    private InMemoryServer() {
+    }
+
+    /** A started server on a free port, with the use cases over {@code levels}, {@code settings} and {@code beta}. */
+    static EmbeddedServer start(LevelStore levels, SettingsStore settings, BetaStore beta) {
+        InMemoryGuildView guilds = new InMemoryGuildView();
+        ApiFixture.GUILDS.forEach(g -> guilds.withGuild(g.id(), g.roles(), g.members()));
+        ApplicationContext context = ApplicationContext.builder()
+                .properties(Map.of("bot.api-key", ApiFixture.API_KEY, "micronaut.server.port", -1))
+                .singletons(new BotPresence(guilds), new Leaderboard(guilds, levels), new GuildRoles(guilds),
+                        new LevelTracks(guilds, settings), new LevelBridges(guilds, settings),
+                        new BetaTesting(beta, Clock.systemUTC()))
+                .start();
+        return context.getBean(EmbeddedServer.class).start();
+    }
+}
