@@ -44,8 +44,9 @@ final class SqlSettingsStore implements SettingsStore {
     public void putTrack(GuildId guild, LevelTrack track) {
         BigDecimal guildId = Columns.numeric(guild);
         String roles = Columns.roles(track.roles());
-        DriverExceptions.translated("Writing track '" + track.name() + "' of guild " + guild, () -> transactions.executeWrite(tx -> {
-            Upserts.upsert(() -> tracks.update(guildId, track.name(), roles),
+        String what = "Writing track '" + track.name() + "' of guild " + guild;
+        DriverExceptions.translated(what, () -> transactions.executeWrite(tx -> {
+            Upserts.upsert(what, () -> tracks.update(guildId, track.name(), roles),
                     () -> tracks.insertIfAbsent(guildId, track.name(), roles));
             return null;
         }));
@@ -84,8 +85,9 @@ final class SqlSettingsStore implements SettingsStore {
     public void putBridge(GuildId guild, LevelBridge bridge) {
         BigDecimal guildId = Columns.numeric(guild);
         BigDecimal out = Columns.numeric(bridge.outRoleId());
-        DriverExceptions.translated("Writing the bridge of '" + bridge.inRoleId() + "' in guild " + guild, () -> transactions.executeWrite(tx -> {
-            Upserts.upsert(() -> bridges.update(guildId, bridge.inRoleId(), out),
+        String what = "Writing the bridge of '" + bridge.inRoleId() + "' in guild " + guild;
+        DriverExceptions.translated(what, () -> transactions.executeWrite(tx -> {
+            Upserts.upsert(what, () -> bridges.update(guildId, bridge.inRoleId(), out),
                     () -> bridges.insertIfAbsent(guildId, bridge.inRoleId(), out));
             return null;
         }));

@@ -124,8 +124,9 @@ final class SqlStoreTransfer implements StoreTransfer {
         public void putTrack(GuildId guild, LevelTrack track) {
             BigDecimal guildId = Columns.numeric(guild);
             String roles = Columns.roles(track.roles());
-            DriverExceptions.translated("Importing track '" + track.name() + "' of guild " + guild, () -> {
-                Upserts.upsert(() -> tracks.update(guildId, track.name(), roles),
+            String what = "Importing track '" + track.name() + "' of guild " + guild;
+            DriverExceptions.translated(what, () -> {
+                Upserts.upsert(what, () -> tracks.update(guildId, track.name(), roles),
                         () -> tracks.insertIfAbsent(guildId, track.name(), roles));
                 return null;
             });
@@ -135,8 +136,9 @@ final class SqlStoreTransfer implements StoreTransfer {
         public void putBridge(GuildId guild, LevelBridge bridge) {
             BigDecimal guildId = Columns.numeric(guild);
             BigDecimal out = Columns.numeric(bridge.outRoleId());
-            DriverExceptions.translated("Importing the bridge of '" + bridge.inRoleId() + "' in guild " + guild, () -> {
-                Upserts.upsert(() -> bridges.update(guildId, bridge.inRoleId(), out),
+            String what = "Importing the bridge of '" + bridge.inRoleId() + "' in guild " + guild;
+            DriverExceptions.translated(what, () -> {
+                Upserts.upsert(what, () -> bridges.update(guildId, bridge.inRoleId(), out),
                         () -> bridges.insertIfAbsent(guildId, bridge.inRoleId(), out));
                 return null;
             });
@@ -144,8 +146,9 @@ final class SqlStoreTransfer implements StoreTransfer {
 
         @Override
         public void putBetaServer(BetaServer server) {
-            DriverExceptions.translated("Importing beta entry '" + server.guildId() + "'", () -> {
-                Upserts.upsert(() -> beta.update(server.guildId(), Columns.timestamp(server.addedAt())),
+            String what = "Importing beta entry '" + server.guildId() + "'";
+            DriverExceptions.translated(what, () -> {
+                Upserts.upsert(what, () -> beta.update(server.guildId(), Columns.timestamp(server.addedAt())),
                         () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt())));
                 return null;
             });
