@@ -3,7 +3,7 @@ package com.communitybot.http;
 import com.communitybot.core.error.AlreadyExistsException;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.error.NotFoundException;
-import com.communitybot.core.error.StoreFailureException;
+import com.communitybot.core.error.DatabaseErrorException;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -54,15 +54,15 @@ final class DomainErrorHandlers {
         }
     }
 
-    /** Logs the cause, which the client is not shown; the message is the spec's. */
+    /** Logs the cause, which the client is not shown; the message is the spec's, chosen in core. */
     @Singleton
     @Produces
-    @Requires(classes = {StoreFailureException.class, ExceptionHandler.class})
-    static final class StoreFailure implements ExceptionHandler<StoreFailureException, HttpResponse<ErrorBody>> {
-        private static final Logger LOG = LoggerFactory.getLogger(StoreFailure.class);
+    @Requires(classes = {DatabaseErrorException.class, ExceptionHandler.class})
+    static final class DatabaseError implements ExceptionHandler<DatabaseErrorException, HttpResponse<ErrorBody>> {
+        private static final Logger LOG = LoggerFactory.getLogger(DatabaseError.class);
 
         @Override
-        public HttpResponse<ErrorBody> handle(HttpRequest request, StoreFailureException e) {
+        public HttpResponse<ErrorBody> handle(HttpRequest request, DatabaseErrorException e) {
             Throwable cause = e.getCause();
             LOG.warn("{} {}: {}: {}", request.getMethodName(), request.getPath(), e.getMessage(),
                     cause == null ? "no cause" : describe(cause));

@@ -6,7 +6,7 @@ import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.TrackLevelRole;
 import com.communitybot.core.model.U64;
-import com.communitybot.core.port.StoredDataException;
+import com.communitybot.core.port.StoreException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -32,13 +32,13 @@ final class Columns {
     /** A stored NUMERIC(20, 0) as {@link U64}; one out of range (written by someone else) is unreadable. */
     static U64 u64(BigDecimal stored, String column) {
         if (stored == null) {
-            throw new StoredDataException(column + " is NULL", null);
+            throw StoreException.unreadable(column + " is NULL", null);
         }
         try {
             return U64.of(stored.toBigIntegerExact())
-                    .orElseThrow(() -> new StoredDataException(column + " is not an unsigned 64-bit integer: " + stored, null));
+                    .orElseThrow(() -> StoreException.unreadable(column + " is not an unsigned 64-bit integer: " + stored, null));
         } catch (ArithmeticException fraction) {
-            throw new StoredDataException(column + " is not an integer: " + stored, fraction);
+            throw StoreException.unreadable(column + " is not an integer: " + stored, fraction);
         }
     }
 
@@ -58,7 +58,7 @@ final class Columns {
     /** A stored {@code EXTRACT(EPOCH FROM ...)}: seconds since the epoch with their fraction, exactly. */
     static Instant instant(BigDecimal epochSeconds, String column) {
         if (epochSeconds == null) {
-            throw new StoredDataException(column + " is NULL", null);
+            throw StoreException.unreadable(column + " is NULL", null);
         }
         BigDecimal seconds = epochSeconds.setScale(0, java.math.RoundingMode.FLOOR);
         long nanos = epochSeconds.subtract(seconds).movePointRight(9).longValue();
@@ -72,12 +72,12 @@ final class Columns {
     /** A stored role list, read by the rules of spec 2.3 (legacy bare integers included). */
     static List<TrackLevelRole> roles(String stored, String trackName) {
         if (stored == null) {
-            throw new StoredDataException("the roles of track '" + trackName + "' are NULL", null);
+            throw StoreException.unreadable("the roles of track '" + trackName + "' are NULL", null);
         }
         try {
             return TrackLevelRoleParser.parseList(stored);
         } catch (InvalidInputException e) {
-            throw new StoredDataException("the roles of track '" + trackName + "' cannot be read: " + e.getMessage(), e);
+            throw StoreException.unreadable("the roles of track '" + trackName + "' cannot be read: " + e.getMessage(), e);
         }
     }
 }

@@ -1,7 +1,7 @@
 package com.communitybot.persistence;
 
 import com.communitybot.core.model.LevelRecord;
-import com.communitybot.core.port.StoredDataException;
+import com.communitybot.core.port.StoreException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,7 +26,7 @@ final class LevelRecordSql {
     static LevelRecord read(ResultSet row) throws SQLException {
         String id = row.getString(1);
         if (id == null) {
-            throw new StoredDataException("a level record has a NULL id", null);
+            throw StoreException.unreadable("a level record has a NULL id", null);
         }
         return new LevelRecord(id, Columns.u64(row.getBigDecimal(2), "xp of " + id), Columns.u64(row.getBigDecimal(3), "level of " + id));
     }

@@ -72,10 +72,10 @@ final class ReadCursors implements AutoCloseable {
             return StreamSupport.stream(new RowSpliterator<>(rows, cursors, what), false).onClose(cursors::close);
         } catch (SQLException e) {
             closeQuietly(cursors);
-            throw StoreFailures.translate(what, e);
+            throw DriverExceptions.translate(what, e);
         } catch (RuntimeException e) {
             closeQuietly(cursors);
-            throw StoreFailures.translate(what, e);
+            throw DriverExceptions.translate(what, e);
         }
     }
 
@@ -155,10 +155,10 @@ final class ReadCursors implements AutoCloseable {
                 row = rows.next();
             } catch (SQLException e) {
                 cursors.close();
-                throw StoreFailures.translate(what, e);
+                throw DriverExceptions.translate(what, e);
             } catch (RuntimeException e) {
                 cursors.close();
-                throw StoreFailures.translate(what, e);
+                throw DriverExceptions.translate(what, e);
             }
             if (row == null) {
                 cursors.close();

@@ -2,7 +2,7 @@ package com.communitybot.persistence;
 
 import com.communitybot.core.model.BetaServer;
 import com.communitybot.core.port.BetaStore;
-import com.communitybot.core.port.StoredDataException;
+import com.communitybot.core.port.StoreException;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,18 +25,18 @@ final class SqlBetaStore implements BetaStore {
 
     @Override
     public List<BetaServer> all() {
-        return StoreFailures.call("Reading the beta list", beta::findAll).stream().map(SqlBetaStore::server).toList();
+        return DriverExceptions.translated("Reading the beta list", beta::findAll).stream().map(SqlBetaStore::server).toList();
     }
 
     @Override
     public boolean addIfAbsent(BetaServer server) {
-        return StoreFailures.call("Adding guild '" + server.guildId() + "' to the beta list",
+        return DriverExceptions.translated("Adding guild '" + server.guildId() + "' to the beta list",
                 () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt()))) == 1;
     }
 
     @Override
     public boolean remove(String guildId) {
-        return StoreFailures.call("Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId)) > 0;
+        return DriverExceptions.translated("Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId)) > 0;
     }
 
     @Override
@@ -45,14 +45,14 @@ final class SqlBetaStore implements BetaStore {
         Set<String> listed = new HashSet<>();
         for (int from = 0; from < distinct.size(); from += IDS_PER_QUERY) {
             List<String> chunk = distinct.subList(from, Math.min(from + IDS_PER_QUERY, distinct.size()));
-            listed.addAll(StoreFailures.call("Reading the beta list", () -> beta.findListed(chunk)));
+            listed.addAll(DriverExceptions.translated("Reading the beta list", () -> beta.findListed(chunk)));
         }
         return listed;
     }
 
     private static BetaServer server(BetaRepository.Listed row) {
         if (row.guildId() == null) {
-            throw new StoredDataException("a beta entry has a NULL guild_id", null);
+            throw StoreException.unreadable("a beta entry has a NULL guild_id", null);
         }
         return new BetaServer(row.guildId(), Columns.instant(row.addedAt(), "added_at of " + row.guildId()));
     }

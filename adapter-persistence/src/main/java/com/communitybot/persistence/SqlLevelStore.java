@@ -129,9 +129,9 @@ final class SqlLevelStore implements LevelStore {
             }
             buffer.finish();
         } catch (SQLException e) {
-            failed(buffer, firstBatch, StoreFailures.translate(what, e));
+            failed(buffer, firstBatch, DriverExceptions.translate(what, e));
         } catch (RuntimeException e) {
-            failed(buffer, firstBatch, StoreFailures.translate(what, e));
+            failed(buffer, firstBatch, DriverExceptions.translate(what, e));
         } finally {
             release(connection);
         }

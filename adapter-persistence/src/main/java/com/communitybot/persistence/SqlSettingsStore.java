@@ -27,7 +27,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public List<LevelTrack> tracks(GuildId guild) {
-        return StoreFailures.call("Reading the tracks of guild " + guild, () -> tracks.findByGuild(Columns.numeric(guild)))
+        return DriverExceptions.translated("Reading the tracks of guild " + guild, () -> tracks.findByGuild(Columns.numeric(guild)))
                 .stream()
                 .map(row -> new LevelTrack(row.name(), Columns.roles(row.roles(), row.name())))
                 .toList();
@@ -36,7 +36,7 @@ final class SqlSettingsStore implements SettingsStore {
     @Override
     public boolean addTrackIfAbsent(GuildId guild, LevelTrack track) {
         String roles = Columns.roles(track.roles());
-        return StoreFailures.call("Adding track '" + track.name() + "' to guild " + guild,
+        return DriverExceptions.translated("Adding track '" + track.name() + "' to guild " + guild,
                 () -> tracks.insertIfAbsent(Columns.numeric(guild), track.name(), roles)) == 1;
     }
 
@@ -44,8 +44,9 @@ final class SqlSettingsStore implements SettingsStore {
     public void putTrack(GuildId guild, LevelTrack track) {
         BigDecimal guildId = Columns.numeric(guild);
         String roles = Columns.roles(track.roles());
-        StoreFailures.call("Writing track '" + track.name() + "' of guild " + guild, () -> transactions.executeWrite(tx -> {
-            Upserts.upsert(() -> tracks.update(guildId, track.name(), roles),
+        String what = "Writing track '" + track.name() + "' of guild " + guild;
+        DriverExceptions.translated(what, () -> transactions.executeWrite(tx -> {
+            Upserts.upsert(what, () -> tracks.update(guildId, track.name(), roles),
                     () -> tracks.insertIfAbsent(guildId, track.name(), roles));
             return null;
         }));
@@ -53,13 +54,13 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean removeTrack(GuildId guild, String name) {
-        return StoreFailures.call("Removing track '" + name + "' of guild " + guild,
+        return DriverExceptions.translated("Removing track '" + name + "' of guild " + guild,
                 () -> tracks.delete(Columns.numeric(guild), name)) > 0;
     }
 
     @Override
     public List<LevelBridge> bridges(GuildId guild) {
-        return StoreFailures.call("Reading the bridges of guild " + guild, () -> bridges.findByGuild(Columns.numeric(guild)))
+        return DriverExceptions.translated("Reading the bridges of guild " + guild, () -> bridges.findByGuild(Columns.numeric(guild)))
                 .stream()
                 .map(SqlSettingsStore::bridge)
                 .toList();
@@ -67,7 +68,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public Optional<LevelBridge> bridge(GuildId guild, String inRoleId) {
-        return StoreFailures.call("Reading the bridge of '" + inRoleId + "' in guild " + guild,
+        return DriverExceptions.translated("Reading the bridge of '" + inRoleId + "' in guild " + guild,
                         () -> bridges.findByGuildAndInRole(Columns.numeric(guild), inRoleId))
                 .stream()
                 .findFirst()
@@ -76,7 +77,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean addBridgeIfAbsent(GuildId guild, LevelBridge bridge) {
-        return StoreFailures.call("Adding the bridge of '" + bridge.inRoleId() + "' to guild " + guild,
+        return DriverExceptions.translated("Adding the bridge of '" + bridge.inRoleId() + "' to guild " + guild,
                 () -> bridges.insertIfAbsent(Columns.numeric(guild), bridge.inRoleId(), Columns.numeric(bridge.outRoleId()))) == 1;
     }
 
@@ -84,8 +85,9 @@ final class SqlSettingsStore implements SettingsStore {
     public void putBridge(GuildId guild, LevelBridge bridge) {
         BigDecimal guildId = Columns.numeric(guild);
         BigDecimal out = Columns.numeric(bridge.outRoleId());
-        StoreFailures.call("Writing the bridge of '" + bridge.inRoleId() + "' in guild " + guild, () -> transactions.executeWrite(tx -> {
-            Upserts.upsert(() -> bridges.update(guildId, bridge.inRoleId(), out),
+        String what = "Writing the bridge of '" + bridge.inRoleId() + "' in guild " + guild;
+        DriverExceptions.translated(what, () -> transactions.executeWrite(tx -> {
+            Upserts.upsert(what, () -> bridges.update(guildId, bridge.inRoleId(), out),
                     () -> bridges.insertIfAbsent(guildId, bridge.inRoleId(), out));
             return null;
         }));
@@ -93,7 +95,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean removeBridge(GuildId guild, String inRoleId) {
-        return StoreFailures.call("Removing the bridge of '" + inRoleId + "' in guild " + guild,
+        return DriverExceptions.translated("Removing the bridge of '" + inRoleId + "' in guild " + guild,
                 () -> bridges.delete(Columns.numeric(guild), inRoleId)) > 0;
     }
 

@@ -6,8 +6,8 @@ import com.communitybot.core.model.GuildSettings;
 import com.communitybot.core.model.LevelBridge;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.LevelTrack;
+import com.communitybot.core.port.StoreException;
 import com.communitybot.core.port.StoreTransfer;
-import com.communitybot.core.port.StoredDataException;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
@@ -63,7 +63,7 @@ final class SqlStoreTransfer implements StoreTransfer {
             });
         } catch (RuntimeException e) {
             // Only the store's own failures are translated: the work's exceptions are rethrown as they were.
-            throw StoreFailures.translate("Importing", e);
+            throw DriverExceptions.translate("Importing", e);
         }
     }
 
@@ -94,7 +94,7 @@ final class SqlStoreTransfer implements StoreTransfer {
                 }
                 String guildId = rows.getString(1);
                 if (guildId == null) {
-                    throw new StoredDataException("a beta entry has a NULL guild_id", null);
+                    throw StoreException.unreadable("a beta entry has a NULL guild_id", null);
                 }
                 return new BetaServer(guildId, Columns.instant(rows.getBigDecimal(2), "added_at of " + guildId));
             };
@@ -124,8 +124,9 @@ final class SqlStoreTransfer implements StoreTransfer {
         public void putTrack(GuildId guild, LevelTrack track) {
             BigDecimal guildId = Columns.numeric(guild);
             String roles = Columns.roles(track.roles());
-            StoreFailures.call("Importing track '" + track.name() + "' of guild " + guild, () -> {
-                Upserts.upsert(() -> tracks.update(guildId, track.name(), roles),
+            String what = "Importing track '" + track.name() + "' of guild " + guild;
+            DriverExceptions.translated(what, () -> {
+                Upserts.upsert(what, () -> tracks.update(guildId, track.name(), roles),
                         () -> tracks.insertIfAbsent(guildId, track.name(), roles));
                 return null;
             });
@@ -135,8 +136,9 @@ final class SqlStoreTransfer implements StoreTransfer {
         public void putBridge(GuildId guild, LevelBridge bridge) {
             BigDecimal guildId = Columns.numeric(guild);
             BigDecimal out = Columns.numeric(bridge.outRoleId());
-            StoreFailures.call("Importing the bridge of '" + bridge.inRoleId() + "' in guild " + guild, () -> {
-                Upserts.upsert(() -> bridges.update(guildId, bridge.inRoleId(), out),
+            String what = "Importing the bridge of '" + bridge.inRoleId() + "' in guild " + guild;
+            DriverExceptions.translated(what, () -> {
+                Upserts.upsert(what, () -> bridges.update(guildId, bridge.inRoleId(), out),
                         () -> bridges.insertIfAbsent(guildId, bridge.inRoleId(), out));
                 return null;
             });
@@ -144,8 +146,9 @@ final class SqlStoreTransfer implements StoreTransfer {
 
         @Override
         public void putBetaServer(BetaServer server) {
-            StoreFailures.call("Importing beta entry '" + server.guildId() + "'", () -> {
-                Upserts.upsert(() -> beta.update(server.guildId(), Columns.timestamp(server.addedAt())),
+            String what = "Importing beta entry '" + server.guildId() + "'";
+            DriverExceptions.translated(what, () -> {
+                Upserts.upsert(what, () -> beta.update(server.guildId(), Columns.timestamp(server.addedAt())),
                         () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt())));
                 return null;
             });
@@ -189,7 +192,7 @@ final class SqlStoreTransfer implements StoreTransfer {
                     }
                 }
             } catch (SQLException e) {
-                throw StoreFailures.translate("Importing level records " + records.get(0).id() + " to "
+                throw DriverExceptions.translate("Importing level records " + records.get(0).id() + " to "
                         + records.get(records.size() - 1).id(), e);
             }
         }
@@ -242,7 +245,7 @@ final class SqlStoreTransfer implements StoreTransfer {
             if (a == null || b == null) {
                 BigDecimal one = a == null ? b : a;
                 if (one == null) {
-                    throw new StoredDataException("a guild setting has a NULL guild_id", null);
+                    throw StoreException.unreadable("a guild setting has a NULL guild_id", null);
                 }
                 return one;
             }

@@ -33,7 +33,7 @@ final class ExportCommand implements Callable<Integer> {
         try {
             context = StoreContext.start(config);
         } catch (RuntimeException e) {
-            return Failure.report("export: the store cannot be opened: " + Failure.rootMessage(e));
+            return CommandFailure.report("export: the store cannot be opened: " + CommandFailure.rootMessage(e));
         }
         Path temporary = null;
         try (context) {
@@ -46,9 +46,9 @@ final class ExportCommand implements Callable<Integer> {
             System.out.println("Exported " + counts + " to " + file);
             return 0;
         } catch (IOException | UncheckedIOException e) {
-            return Failure.report("export: " + file + " cannot be written: " + Failure.rootMessage(e));
+            return CommandFailure.report("export: " + file + " cannot be written: " + CommandFailure.rootMessage(e));
         } catch (RuntimeException e) {
-            return Failure.report("export: the store failed: " + Failure.rootMessage(e));
+            return CommandFailure.report("export: the store failed: " + CommandFailure.rootMessage(e));
         } finally {
             if (temporary != null) {
                 try {

@@ -26,25 +26,25 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!Files.isRegularFile(file)) {
-            return Failure.report("import: " + file + " is not a readable file");
+            return CommandFailure.report("import: " + file + " is not a readable file");
         }
         AppConfig config = AppConfig.fromEnvironment();
         ApplicationContext context;
         try {
             context = StoreContext.start(config);
         } catch (RuntimeException e) {
-            return Failure.report("import: the store cannot be opened: " + Failure.rootMessage(e));
+            return CommandFailure.report("import: the store cannot be opened: " + CommandFailure.rootMessage(e));
         }
         try (context; InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             DataFileCounts counts = new DataFileImport(context.getBean(StoreTransfer.class)).importFrom(in);
             System.out.println("Imported " + counts + " from " + file);
             return 0;
         } catch (InvalidInputException e) {
-            return Failure.report("import: " + file + ": " + e.getMessage() + "; nothing was imported");
+            return CommandFailure.report("import: " + file + ": " + e.getMessage() + "; nothing was imported");
         } catch (IOException | UncheckedIOException e) {
-            return Failure.report("import: " + file + " cannot be read: " + Failure.rootMessage(e) + "; nothing was imported");
+            return CommandFailure.report("import: " + file + " cannot be read: " + CommandFailure.rootMessage(e) + "; nothing was imported");
         } catch (RuntimeException e) {
-            return Failure.report("import: the store failed: " + Failure.rootMessage(e) + "; nothing was imported");
+            return CommandFailure.report("import: the store failed: " + CommandFailure.rootMessage(e) + "; nothing was imported");
         }
     }
 }

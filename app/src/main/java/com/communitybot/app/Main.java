@@ -29,7 +29,7 @@ public final class Main implements Callable<Integer> {
     static CommandLine commandLine() {
         return new CommandLine(new Main()).setExecutionExceptionHandler((error, command, parsed) -> {
             if (error instanceof AppConfig.InvalidConfigException) {
-                return Failure.report(error.getMessage());
+                return CommandFailure.report(error.getMessage());
             }
             throw error;
         });

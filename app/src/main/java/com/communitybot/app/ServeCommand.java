@@ -31,21 +31,21 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() {
         AppConfig config = AppConfig.fromEnvironment();
         if (config.apiKey().isEmpty()) {
-            return Failure.report("BOT_API_KEY is not set: the service needs the one API key clients send in X-API-Key");
+            return CommandFailure.report("BOT_API_KEY is not set: the service needs the one API key clients send in X-API-Key");
         }
         AtomicReference<Service> running = new AtomicReference<>();
         LiveView liveView;
         try {
             liveView = LiveView.choose(config, failure -> stopAfterFatalFailure(running, failure));
         } catch (RuntimeException e) {
-            return Failure.report(e.getMessage());
+            return CommandFailure.report(e.getMessage());
         }
         Service service;
         try {
             service = Service.start(config, liveView.view());
         } catch (RuntimeException e) {
             LiveViews.close(liveView.view());
-            return Failure.report("Cannot start: " + Failure.rootMessage(e));
+            return CommandFailure.report("Cannot start: " + CommandFailure.rootMessage(e));
         }
         running.set(service);
         LOG.info("Community Bot API listening on port {} (all interfaces); store {}; live view: {}",
@@ -56,12 +56,12 @@ final class ServeCommand implements Callable<Integer> {
 
     /** Discord refused the bot for good after start: say why in one line, stop, exit non-zero. */
     private static void stopAfterFatalFailure(AtomicReference<Service> running, FatalDiscordException failure) {
-        Failure.report(failure.getMessage());
+        CommandFailure.report(failure.getMessage());
         Service service = running.get();
         if (service != null) {
             service.context().close();
         }
-        System.exit(Failure.EXIT_CODE);
+        System.exit(CommandFailure.EXIT_CODE);
     }
 
     /** The live view the configuration asks for (contract 1), and how the start-up line names it. */

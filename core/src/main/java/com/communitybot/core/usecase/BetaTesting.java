@@ -1,7 +1,6 @@
 package com.communitybot.core.usecase;
 
 import com.communitybot.core.error.AlreadyExistsException;
-import com.communitybot.core.error.StoreFailure;
 import com.communitybot.core.model.BetaServer;
 import com.communitybot.core.port.BetaStore;
 import java.time.Clock;
@@ -18,13 +17,13 @@ public final class BetaTesting {
     private final Clock clock;
 
     public BetaTesting(BetaStore beta, Clock clock) {
-        this.beta = Objects.requireNonNull(beta, "beta");
+        this.beta = new BetaStoreErrors(Objects.requireNonNull(beta, "beta"));
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /** Every entry, in no particular order. */
     public List<BetaServer> all() {
-        return StoreCalls.call(StoreFailure.QUERY, beta::all);
+        return beta.all();
     }
 
     /**
@@ -33,19 +32,19 @@ public final class BetaTesting {
      */
     public void add(String guildId) {
         BetaServer server = new BetaServer(guildId, Instant.now(clock).truncatedTo(ChronoUnit.MILLIS));
-        if (!StoreCalls.call(StoreFailure.CREATE, () -> beta.addIfAbsent(server))) {
+        if (!beta.addIfAbsent(server)) {
             throw AlreadyExistsException.betaServer(guildId);
         }
     }
 
     /** Removes {@code guildId}; removing a guild that is not listed succeeds too. */
     public void remove(String guildId) {
-        StoreCalls.call(StoreFailure.DELETE, () -> beta.remove(guildId));
+        beta.remove(guildId);
     }
 
     /** For each id, whether it is listed; same length and order as {@code guildIds}. */
     public List<Boolean> areListed(List<String> guildIds) {
-        Set<String> listed = StoreCalls.call(StoreFailure.QUERY, () -> beta.listedAmong(guildIds));
+        Set<String> listed = beta.listedAmong(guildIds);
         return guildIds.stream().map(listed::contains).toList();
     }
 

@@ -1,20 +1,14 @@
 package com.communitybot.core.usecase;
 
-import com.communitybot.core.error.StoreFailure;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LeaderboardEntry;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.Member;
 import com.communitybot.core.port.GuildView;
 import com.communitybot.core.port.LevelStore;
-import com.communitybot.core.port.StoreException;
-import java.util.Iterator;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /** A guild's ranked member leaderboard (spec 4.2). */
 public final class Leaderboard {
@@ -25,7 +19,7 @@ public final class Leaderboard {
 
     public Leaderboard(GuildView guilds, LevelStore levels) {
         this.guilds = Objects.requireNonNull(guilds, "guilds");
-        this.levels = Objects.requireNonNull(levels, "levels");
+        this.levels = new LevelStoreErrors(Objects.requireNonNull(levels, "levels"));
         this.presence = new BotPresence(guilds);
     }
 
@@ -33,15 +27,11 @@ public final class Leaderboard {
      * The guild's leaderboard, read from the store as it is consumed; the caller must close it. The
      * presence check and the store query have happened when this returns, so their failures are thrown
      * here. A failure while the entries are read is thrown from the stream as a
-     * {@link com.communitybot.core.error.StoreFailureException}.
+     * {@link com.communitybot.core.error.DatabaseErrorException}.
      */
     public Stream<LeaderboardEntry> of(GuildId guild) {
         presence.requirePresent(guild);
-        Stream<LevelRecord> ordered = StoreCalls.call(StoreFailure.QUERY, () -> levels.recordsInLeaderboardOrder(guild));
-        Iterator<LeaderboardEntry> entries = translatingFailures(
-                LeaderboardRanking.rank(ordered).map(ranked -> entry(guild, ranked)).iterator());
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entries, Spliterator.ORDERED), false)
-                .onClose(ordered::close);
+        return LeaderboardRanking.rank(levels.recordsInLeaderboardOrder(guild)).map(ranked -> entry(guild, ranked));
     }
 
     private LeaderboardEntry entry(GuildId guild, LeaderboardRanking.Ranked ranked) {
@@ -54,24 +44,5 @@ public final class Leaderboard {
                 record.level(),
                 record.xp(),
                 ranked.rank());
-    }
-
-    private static Iterator<LeaderboardEntry> translatingFailures(Iterator<LeaderboardEntry> entries) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                try {
-                    return entries.hasNext();
-                } catch (StoreException e) {
-                    throw StoreCalls.translate(StoreFailure.QUERY, e);
-                }
-            }
-
-            @Override
-            public LeaderboardEntry next() {
-                hasNext();
-                return entries.next();
-            }
-        };
     }
 }

@@ -3,7 +3,6 @@ package com.communitybot.core.usecase;
 import com.communitybot.core.error.AlreadyExistsException;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.error.NotFoundException;
-import com.communitybot.core.error.StoreFailure;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelBridge;
 import com.communitybot.core.model.RoleId;
@@ -25,13 +24,13 @@ public final class LevelBridges {
 
     public LevelBridges(GuildView guilds, SettingsStore settings) {
         this.presence = new BotPresence(guilds);
-        this.settings = Objects.requireNonNull(settings, "settings");
+        this.settings = new SettingsStoreErrors(Objects.requireNonNull(settings, "settings"));
     }
 
     /** Every bridge of the guild, in no particular order. */
     public List<LevelBridge> all(GuildId guild) {
         presence.requirePresent(guild);
-        return StoreCalls.call(StoreFailure.QUERY, () -> settings.bridges(guild));
+        return settings.bridges(guild);
     }
 
     /**
@@ -40,11 +39,11 @@ public final class LevelBridges {
      */
     public void create(GuildId guild, String inRoleId, String outRoleId) {
         presence.requirePresent(guild);
-        if (StoreCalls.call(StoreFailure.UPDATE, () -> settings.bridge(guild, inRoleId)).isPresent()) {
+        if (settings.bridge(guild, inRoleId).isPresent()) {
             throw AlreadyExistsException.bridge();
         }
         LevelBridge bridge = new LevelBridge(inRoleId, outRole(outRoleId));
-        if (!StoreCalls.call(StoreFailure.UPDATE, () -> settings.addBridgeIfAbsent(guild, bridge))) {
+        if (!settings.addBridgeIfAbsent(guild, bridge)) {
             throw AlreadyExistsException.bridge();
         }
     }
@@ -53,13 +52,13 @@ public final class LevelBridges {
     public void replace(GuildId guild, String inRoleId, String outRoleId) {
         presence.requirePresent(guild);
         LevelBridge bridge = new LevelBridge(inRoleId, outRole(outRoleId));
-        StoreCalls.run(StoreFailure.UPDATE, () -> settings.putBridge(guild, bridge));
+        settings.putBridge(guild, bridge);
     }
 
     /** Deletes the bridge of {@code inRoleId} (spec 4.11). */
     public void delete(GuildId guild, String inRoleId) {
         presence.requirePresent(guild);
-        if (!StoreCalls.call(StoreFailure.UPDATE, () -> settings.removeBridge(guild, inRoleId))) {
+        if (!settings.removeBridge(guild, inRoleId)) {
             throw NotFoundException.bridgeNotFound();
         }
     }

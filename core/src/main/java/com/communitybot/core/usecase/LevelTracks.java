@@ -2,7 +2,6 @@ package com.communitybot.core.usecase;
 
 import com.communitybot.core.error.AlreadyExistsException;
 import com.communitybot.core.error.NotFoundException;
-import com.communitybot.core.error.StoreFailure;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelTrack;
 import com.communitybot.core.model.TrackLevelRole;
@@ -22,7 +21,7 @@ public final class LevelTracks {
 
     public LevelTracks(GuildView guilds, SettingsStore settings) {
         this.presence = new BotPresence(guilds);
-        this.settings = Objects.requireNonNull(settings, "settings");
+        this.settings = new SettingsStoreErrors(Objects.requireNonNull(settings, "settings"));
     }
 
     /**
@@ -31,7 +30,7 @@ public final class LevelTracks {
      */
     public Map<String, List<TrackLevelRole>> all(GuildId guild) {
         presence.requirePresent(guild);
-        List<LevelTrack> tracks = StoreCalls.call(StoreFailure.QUERY, () -> settings.tracks(guild));
+        List<LevelTrack> tracks = settings.tracks(guild);
         Map<String, List<TrackLevelRole>> byName = new LinkedHashMap<>();
         for (LevelTrack track : tracks) {
             byName.put(track.name(), track.roles().stream()
@@ -44,7 +43,7 @@ public final class LevelTracks {
     /** Adds a track; refuses a name the guild has already (spec 4.5). */
     public void create(GuildId guild, LevelTrack track) {
         presence.requirePresent(guild);
-        if (!StoreCalls.call(StoreFailure.UPDATE, () -> settings.addTrackIfAbsent(guild, track))) {
+        if (!settings.addTrackIfAbsent(guild, track)) {
             throw AlreadyExistsException.track();
         }
     }
@@ -52,13 +51,13 @@ public final class LevelTracks {
     /** Replaces a track's whole role list, creating the track when it is missing (spec 4.6). */
     public void replace(GuildId guild, LevelTrack track) {
         presence.requirePresent(guild);
-        StoreCalls.run(StoreFailure.UPDATE, () -> settings.putTrack(guild, track));
+        settings.putTrack(guild, track);
     }
 
     /** Deletes a track (spec 4.7). */
     public void delete(GuildId guild, String name) {
         presence.requirePresent(guild);
-        if (!StoreCalls.call(StoreFailure.UPDATE, () -> settings.removeTrack(guild, name))) {
+        if (!settings.removeTrack(guild, name)) {
             throw NotFoundException.trackNotFound();
         }
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.communitybot.core.error.AlreadyExistsException;
-import com.communitybot.core.error.StoreFailureException;
+import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.model.BetaServer;
 import com.communitybot.core.testing.FailingStores;
 import com.communitybot.core.testing.InMemoryBetaStore;
@@ -60,7 +60,7 @@ class BetaTestingTest {
     void storeFailures_carryTheMessageOfEachOperation() {
         BetaTesting failing = new BetaTesting(FailingStores.beta(FailingStores.unreachable()), Clock.systemUTC());
 
-        assertThatThrownBy(failing::all).isInstanceOf(StoreFailureException.class).hasMessage("Database query failed");
+        assertThatThrownBy(failing::all).isInstanceOf(DatabaseErrorException.class).hasMessage("Database query failed");
         assertThatThrownBy(() -> failing.add("1")).hasMessage("Database create failed");
         assertThatThrownBy(() -> failing.remove("1")).hasMessage("Database delete failed");
         assertThatThrownBy(() -> failing.areListed(List.of("1"))).hasMessage("Database query failed");

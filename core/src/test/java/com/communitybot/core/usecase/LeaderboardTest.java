@@ -3,8 +3,8 @@ package com.communitybot.core.usecase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.error.NotFoundException;
-import com.communitybot.core.error.StoreFailureException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LeaderboardEntry;
 import com.communitybot.core.model.LevelRecord;
@@ -13,7 +13,6 @@ import com.communitybot.core.model.U64;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreException;
-import com.communitybot.core.port.StoredDataException;
 import com.communitybot.core.testing.FailingStores;
 import com.communitybot.core.testing.InMemoryGuildView;
 import com.communitybot.core.testing.InMemoryLevelStore;
@@ -111,18 +110,18 @@ class LeaderboardTest {
     @Test
     void aFailingStore_isADatabaseQueryFailure() {
         assertThatThrownBy(() -> leaderboard(FailingStores.levels(FailingStores.unreachable())))
-                .isInstanceOf(StoreFailureException.class)
+                .isInstanceOf(DatabaseErrorException.class)
                 .hasMessage("Database query failed");
     }
 
     @Test
     void aRecordThatCannotBeRead_isAParseFailure_evenMidStream() {
         LevelStore store = guild -> Stream.<LevelRecord>generate(() -> {
-            throw new StoredDataException("level is not a number", null);
+            throw StoreException.unreadable("level is not a number", null);
         });
 
         assertThatThrownBy(() -> leaderboard(store))
-                .isInstanceOf(StoreFailureException.class)
+                .isInstanceOf(DatabaseErrorException.class)
                 .hasMessage("Failed to parse database response");
     }
 
@@ -136,7 +135,7 @@ class LeaderboardTest {
         });
 
         assertThatThrownBy(() -> leaderboard(store))
-                .isInstanceOf(StoreFailureException.class)
+                .isInstanceOf(DatabaseErrorException.class)
                 .hasMessage("Database query failed");
     }
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.communitybot.core.error.AlreadyExistsException;
+import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.error.NotFoundException;
-import com.communitybot.core.error.StoreFailureException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelBridge;
 import com.communitybot.core.model.RoleId;
@@ -90,11 +90,11 @@ class LevelBridgesTest {
     void storeFailures_areQueryFailuresOnRead_andUpdateFailuresOnWrite() {
         LevelBridges failing = new LevelBridges(guilds, FailingStores.settings(FailingStores.unreachable()));
 
-        assertThatThrownBy(() -> failing.all(GUILD)).isInstanceOf(StoreFailureException.class)
+        assertThatThrownBy(() -> failing.all(GUILD)).isInstanceOf(DatabaseErrorException.class)
                 .hasMessage("Database query failed");
         for (Runnable call : List.<Runnable>of(() -> failing.create(GUILD, "in", "1"),
                 () -> failing.replace(GUILD, "in", "1"), () -> failing.delete(GUILD, "in"))) {
-            assertThatThrownBy(call::run).isInstanceOf(StoreFailureException.class).hasMessage("Database update failed");
+            assertThatThrownBy(call::run).isInstanceOf(DatabaseErrorException.class).hasMessage("Database update failed");
         }
     }
 }

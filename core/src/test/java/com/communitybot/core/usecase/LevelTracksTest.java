@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.communitybot.core.error.AlreadyExistsException;
+import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.error.NotFoundException;
-import com.communitybot.core.error.StoreFailureException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelTrack;
 import com.communitybot.core.model.TrackLevelRole;
@@ -90,11 +90,11 @@ class LevelTracksTest {
         LevelTracks failing = new LevelTracks(guilds, FailingStores.settings(FailingStores.unreachable()));
         LevelTrack track = new LevelTrack("t", List.of());
 
-        assertThatThrownBy(() -> failing.all(GUILD)).isInstanceOf(StoreFailureException.class)
+        assertThatThrownBy(() -> failing.all(GUILD)).isInstanceOf(DatabaseErrorException.class)
                 .hasMessage("Database query failed");
         for (Runnable call : List.<Runnable>of(() -> failing.create(GUILD, track), () -> failing.replace(GUILD, track),
                 () -> failing.delete(GUILD, "t"))) {
-            assertThatThrownBy(call::run).isInstanceOf(StoreFailureException.class).hasMessage("Database update failed");
+            assertThatThrownBy(call::run).isInstanceOf(DatabaseErrorException.class).hasMessage("Database update failed");
         }
     }
 

@@ -7,17 +7,18 @@ import io.micronaut.transaction.exceptions.TransactionException;
 import java.sql.SQLException;
 import java.util.function.Supplier;
 
-/** Turns whatever the database, the pool or the transaction manager throws into {@link StoreException}. */
-final class StoreFailures {
+/**
+ * The persistence adapter's one translation: what the JDBC driver, the pool or the transaction manager
+ * throws becomes the ports' {@link StoreException}, naming what was being done. Which message a client is
+ * then shown is core's business, not this adapter's.
+ */
+final class DriverExceptions {
 
-    /** SQLSTATE of a unique-key violation, on H2 and PostgreSQL alike. */
-    static final String UNIQUE_VIOLATION = "23505";
-
-    private StoreFailures() {
+    private DriverExceptions() {
     }
 
     /** Runs {@code call}; a failure of the store becomes a {@link StoreException} naming {@code what}. */
-    static <T> T call(String what, Supplier<T> call) {
+    static <T> T translated(String what, Supplier<T> call) {
         try {
             return call.get();
         } catch (RuntimeException e) {

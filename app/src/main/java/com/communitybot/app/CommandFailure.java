@@ -1,11 +1,11 @@
 package com.communitybot.app;
 
 /** One clear line on standard error and exit code 1, for every failure a command reports. */
-final class Failure {
+final class CommandFailure {
 
     static final int EXIT_CODE = 1;
 
-    private Failure() {
+    private CommandFailure() {
     }
 
     static int report(String message) {

@@ -1,0 +1,82 @@
+package com.communitybot.core.usecase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.communitybot.core.error.DatabaseErrorException;
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.U64;
+import com.communitybot.core.port.LevelStore;
+import com.communitybot.core.port.StoreException;
+import com.communitybot.core.testing.FailingStores;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Which spec-7 message reading the leaderboard gives when the store fails, at the start or mid-stream. */
+class LevelStoreErrorsTest {
+
+    private static final GuildId GUILD = new GuildId(12L);
+    private static final LevelRecord RECORD = new LevelRecord("12:1", U64.ZERO, U64.ZERO);
+
+    @Test
+    void thePortHasOneMethod_theLeaderboardRead() {
+        assertThat(Arrays.stream(LevelStore.class.getMethods()).map(Method::getName))
+                .containsExactly("recordsInLeaderboardOrder");
+    }
+
+    @Test
+    void aStoreThatFailsAtTheStart_isAQueryFailure_withTheStoresExceptionAsCause() {
+        StoreException failure = FailingStores.unreachable();
+        LevelStore store = new LevelStoreErrors(FailingStores.levels(failure));
+
+        assertThatThrownBy(() -> store.recordsInLeaderboardOrder(GUILD))
+                .isInstanceOf(DatabaseErrorException.class)
+                .hasMessage("Database query failed")
+                .hasCause(failure);
+    }
+
+    @Test
+    void aStoreThatAnswersUnreadablyAtTheStart_isAParseFailure() {
+        LevelStore store = new LevelStoreErrors(FailingStores.levels(StoreException.unreadable("xp is NULL", null)));
+
+        assertThatThrownBy(() -> store.recordsInLeaderboardOrder(GUILD))
+                .isInstanceOf(DatabaseErrorException.class)
+                .hasMessage("Failed to parse database response");
+    }
+
+    @Test
+    void failuresMidStream_comeAfterTheRecordsReadBeforeThem_withTheSameMessages() {
+        for (StoreException failure : List.of(new StoreException("connection lost", null),
+                StoreException.unreadable("xp is NULL", null))) {
+            LevelStore store = new LevelStoreErrors(guild -> Stream.of(1, 2).map(i -> {
+                if (i == 2) {
+                    throw failure;
+                }
+                return RECORD;
+            }));
+            List<LevelRecord> read = new ArrayList<>();
+
+            assertThatThrownBy(() -> store.recordsInLeaderboardOrder(GUILD).forEach(read::add))
+                    .isInstanceOf(DatabaseErrorException.class)
+                    .hasMessage(failure.isUnreadable() ? "Failed to parse database response" : "Database query failed")
+                    .hasCause(failure);
+            assertThat(read).containsExactly(RECORD);
+        }
+    }
+
+    @Test
+    void closingTheStream_closesTheStoresStream() {
+        AtomicBoolean closed = new AtomicBoolean();
+        LevelStore store = new LevelStoreErrors(guild -> Stream.of(RECORD).onClose(() -> closed.set(true)));
+
+        store.recordsInLeaderboardOrder(GUILD).close();
+
+        assertThat(closed).isTrue();
+    }
+}
