@@ -1,4 +1,4 @@
-package com.communitybot.core.datafile;
+package com.communitybot.app.datafile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package com.communitybot.core.datafile;
+package com.communitybot.app.datafile;
 
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.json.TrackLevelRoleParser;
