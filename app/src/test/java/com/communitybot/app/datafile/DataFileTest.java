@@ -176,6 +176,21 @@ class DataFileTest {
     }
 
     @Test
+    void brokenJsonInsideARecord_namesTheRecordByItsKey() {
+        assertThatThrownBy(() -> importText("{\"guild_settings\": [{\"guild_id\": \"1\", \"level_role_stack\": {\"a\": [1,]}}]}"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("guild_settings[0] (guild_id \"1\"): not valid JSON: ");
+    }
+
+    @Test
+    void brokenJsonOutsideAnyRecord_namesNoRecord() {
+        assertThatThrownBy(() -> importText("{\"levels\": [], \"beta_servers\" []}"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("not valid JSON: ")
+                .hasMessageContaining("line 1, column");
+    }
+
+    @Test
     void repeatedKeys_areRefused() {
         assertThatThrownBy(() -> importText("{\"levels\": [{\"id\": \"1:1\", \"id\": \"1:2\", \"xp\": 1, \"level\": 1}]}"))
                 .isInstanceOf(InvalidInputException.class)
