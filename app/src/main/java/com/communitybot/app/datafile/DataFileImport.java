@@ -71,28 +71,29 @@ public final class DataFileImport {
         return counts.get();
     }
 
-    /** Where broken JSON is: the record it is in, else the list it is in, else nowhere in particular. */
+    /** Where broken JSON is: the record being read, or just read, in the list it is in; empty outside the lists. */
     private static String where(JsonStreamContext context) {
         for (JsonStreamContext c = context; c != null; c = c.getParent()) {
             if (c.getCurrentValue() instanceof Entry entry) {
                 return entry.where();
             }
         }
-        return context.inArray() ? JsonPath.of(context) : "";
+        return "";
     }
 
     /**
      * The record being read, an element of one of the file's lists: where it is, from the parser's context,
-     * and the key that names it once that is read. It is its JSON object's current value, so that broken
-     * JSON anywhere inside the record names it too.
+     * and the key that names it once that is read. It is the current value of its list's context until the
+     * next one starts, so that broken JSON inside it, or just after it, names it too.
      */
     private static final class Entry {
         private final String at;
         private String key = "";
 
         Entry(JsonParser parser) {
-            this.at = JsonPath.of(parser.getParsingContext().getParent());
-            parser.assignCurrentValue(this);
+            JsonStreamContext list = parser.getParsingContext().getParent();
+            this.at = JsonPath.of(list);
+            list.setCurrentValue(this);
         }
 
         void namedBy(String field, String value) {

@@ -183,6 +183,13 @@ class DataFileTest {
     }
 
     @Test
+    void brokenJsonJustAfterARecord_namesThatRecord() {
+        assertThatThrownBy(() -> importText("{\"levels\": [{\"id\": \"1:1\", \"xp\": 1, \"level\": 1} x]}"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("levels[0] (id \"1:1\"): not valid JSON: ");
+    }
+
+    @Test
     void brokenJsonOutsideAnyRecord_namesNoRecord() {
         assertThatThrownBy(() -> importText("{\"levels\": [], \"beta_servers\" []}"))
                 .isInstanceOf(InvalidInputException.class)
