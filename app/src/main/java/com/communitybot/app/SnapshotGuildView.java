@@ -191,7 +191,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
         }
         JsonToken trailing = parser.nextToken();
         if (trailing != null) {
-            throw new JsonParseException(parser, "Trailing token (of type " + trailing + ") found after the snapshot's object");
+            throw new JsonParseException(parser, "Trailing token (of type " + trailing + ") found after the snapshot's object",
+                    parser.currentTokenLocation());
         }
         return Map.copyOf(guilds);
     }

@@ -123,7 +123,7 @@ class SnapshotGuildViewTest {
 
         assertThatThrownBy(() -> SnapshotGuildView.watch(file))
                 .hasMessageStartingWith("Guild snapshot " + file + " is not valid JSON")
-                .hasMessageContaining("line 2");
+                .hasMessageContaining("(line 2, column 1)");
     }
 
     @Test
