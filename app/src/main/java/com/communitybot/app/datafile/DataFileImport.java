@@ -59,9 +59,7 @@ public final class DataFileImport {
                 try {
                     reader.file();
                 } catch (JsonProcessingException e) {
-                    String where = where(parser.getParsingContext());
-                    InvalidInputException invalid = new InvalidInputException(JsonPath.notValidJson(e));
-                    throw where.isEmpty() ? invalid : invalid.at(where);
+                    throw reader.fault(JsonPath.notValidJson(e));
                 }
                 counts.set(reader.counts());
             } catch (IOException e) {
@@ -71,45 +69,11 @@ public final class DataFileImport {
         return counts.get();
     }
 
-    /** Where broken JSON is: the record being read, or just read, in the list it is in; empty outside the lists. */
-    private static String where(JsonStreamContext context) {
-        for (JsonStreamContext c = context; c != null; c = c.getParent()) {
-            if (c.getCurrentValue() instanceof Entry entry) {
-                return entry.where();
-            }
-        }
-        return "";
-    }
-
     /**
-     * The record being read, an element of one of the file's lists: where it is, from the parser's context,
-     * and the key that names it once that is read. It is the current value of its list's context until the
-     * next one starts, so that broken JSON inside it, or just after it, names it too.
+     * Reads the file token by token and hands each record to the batch as soon as it is read. Where a record
+     * is comes from the parser's context: its list's context holds, as its current value, the record being
+     * read or just read ({@code levels[1] (id "1:2")}), so a fault anywhere inside it or just after it names it.
      */
-    private static final class Entry {
-        private final String at;
-        private String key = "";
-
-        Entry(JsonParser parser) {
-            JsonStreamContext list = parser.getParsingContext().getParent();
-            this.at = JsonPath.of(list);
-            list.setCurrentValue(this);
-        }
-
-        void namedBy(String field, String value) {
-            key = " (" + field + " \"" + value + "\")";
-        }
-
-        String where() {
-            return at + key;
-        }
-
-        InvalidInputException fault(String message) {
-            return new InvalidInputException(message).at(where());
-        }
-    }
-
-    /** Reads the file token by token, and hands each record to the batch as soon as it is read. */
     private static final class Reader {
         private static final String U64_RANGE = " must be an integer from 0 to 18446744073709551615";
 
@@ -137,9 +101,9 @@ public final class DataFileImport {
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
                 parser.nextToken();
                 switch (key) {
-                    case "levels" -> eachEntry(key, this::level);
-                    case "guild_settings" -> eachEntry(key, this::guildSettings);
-                    case "beta_servers" -> eachEntry(key, this::betaServer);
+                    case "levels" -> eachRecord(key, this::level);
+                    case "guild_settings" -> eachRecord(key, this::guildSettings);
+                    case "beta_servers" -> eachRecord(key, this::betaServer);
                     default -> throw new InvalidInputException("unknown top-level key \"" + key
                             + "\": a data file has levels, guild_settings and beta_servers");
                 }
@@ -149,26 +113,50 @@ public final class DataFileImport {
             }
         }
 
-        private interface EntryReader {
-            void read(Entry entry) throws IOException;
+        private interface Part {
+            void read() throws IOException;
         }
 
-        private void eachEntry(String list, EntryReader reader) throws IOException {
+        private void eachRecord(String list, Part record) throws IOException {
             if (parser.currentToken() == JsonToken.VALUE_NULL) {
                 return;
             }
             if (parser.currentToken() != JsonToken.START_ARRAY) {
                 throw new InvalidInputException(list + " must be an array");
             }
+            JsonStreamContext records = parser.getParsingContext();
             while (parser.nextToken() != JsonToken.END_ARRAY) {
+                records.setCurrentValue(JsonPath.of(records));
                 if (parser.currentToken() != JsonToken.START_OBJECT) {
-                    throw new InvalidInputException("must be an object").at(JsonPath.of(parser.getParsingContext()));
+                    throw fault("must be an object");
                 }
-                reader.read(new Entry(parser));
+                record.read();
             }
         }
 
-        private void level(Entry entry) throws IOException {
+        /** Adds the key that names the record being read to where it is, for the faults that follow. */
+        private void namedBy(String field, String value) {
+            JsonStreamContext records = parser.getParsingContext().getParent();
+            records.setCurrentValue(records.getCurrentValue() + " (" + field + " \"" + value + "\")");
+        }
+
+        /** The record being read or just read; empty outside the lists. */
+        private String where() {
+            for (JsonStreamContext c = parser.getParsingContext(); c != null; c = c.getParent()) {
+                if (c.getCurrentValue() instanceof String record) {
+                    return record;
+                }
+            }
+            return "";
+        }
+
+        /** {@code message}, prefixed with the record being read or just read, if any. */
+        InvalidInputException fault(String message) {
+            String where = where();
+            return where.isEmpty() ? new InvalidInputException(message) : new InvalidInputException(message).at(where);
+        }
+
+        private void level() throws IOException {
             String id = null;
             U64 xp = null;
             U64 level = null;
@@ -176,20 +164,19 @@ public final class DataFileImport {
                 parser.nextToken();
                 switch (key) {
                     case "id" -> {
-                        id = string(entry);
-                        entry.namedBy("id", id);
+                        id = string();
+                        namedBy("id", id);
                     }
-                    case "xp" -> xp = u64(entry);
-                    case "level" -> level = u64(entry);
+                    case "xp" -> xp = u64();
+                    case "level" -> level = u64();
                     default -> parser.skipChildren();
                 }
             }
-            batch.putLevel(new LevelRecord(required(entry, id, "id"), required(entry, xp, "xp"),
-                    required(entry, level, "level")));
+            batch.putLevel(new LevelRecord(required(id, "id"), required(xp, "xp"), required(level, "level")));
             levels++;
         }
 
-        private void guildSettings(Entry entry) throws IOException {
+        private void guildSettings() throws IOException {
             GuildId guild = null;
             // The guild id may come after the settings, so they are checked first and written once it is known.
             List<LevelTrack> guildTracks = new ArrayList<>();
@@ -198,17 +185,16 @@ public final class DataFileImport {
                 parser.nextToken();
                 switch (key) {
                     case "guild_id" -> {
-                        String text = string(entry);
-                        guild = GuildId.parse(text)
-                                .orElseThrow(() -> entry.fault("guild_id must be an unsigned 64-bit integer"));
-                        entry.namedBy("guild_id", text);
+                        String text = string();
+                        guild = GuildId.parse(text).orElseThrow(() -> fault("guild_id must be an unsigned 64-bit integer"));
+                        namedBy("guild_id", text);
                     }
-                    case "level_role_stack" -> eachMember(entry, name -> guildTracks.add(track(entry, name)));
-                    case "level_up_role_mapper" -> eachMember(entry, in -> guildBridges.add(bridge(entry, in)));
+                    case "level_role_stack" -> eachMember(name -> guildTracks.add(track(name)));
+                    case "level_up_role_mapper" -> eachMember(in -> guildBridges.add(bridge(in)));
                     default -> parser.skipChildren();
                 }
             }
-            GuildId id = required(entry, guild, "guild_id");
+            GuildId id = required(guild, "guild_id");
             guildTracks.forEach(track -> batch.putTrack(id, track));
             guildBridges.forEach(bridge -> batch.putBridge(id, bridge));
             guilds++;
@@ -216,15 +202,15 @@ public final class DataFileImport {
             bridges += guildBridges.size();
         }
 
-        private LevelTrack track(Entry entry, String name) throws IOException {
+        private LevelTrack track(String name) throws IOException {
             try {
                 return new LevelTrack(name, TrackLevelRoleParser.readList(parser));
             } catch (InvalidInputException e) {
-                throw e.at(entry.where() + ".level_role_stack[\"" + name + "\"]");
+                throw e.at(where() + ".level_role_stack[\"" + name + "\"]");
             }
         }
 
-        private LevelBridge bridge(Entry entry, String in) throws IOException {
+        private LevelBridge bridge(String in) throws IOException {
             JsonToken token = parser.currentToken();
             if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_STRING) {
                 var out = U64.tryParse(parser.getText());
@@ -233,21 +219,21 @@ public final class DataFileImport {
                 }
             }
             parser.skipChildren();
-            throw entry.fault("level_up_role_mapper[\"" + in + "\"] must be an unsigned 64-bit integer");
+            throw fault("level_up_role_mapper[\"" + in + "\"] must be an unsigned 64-bit integer");
         }
 
-        private interface MemberReader {
+        private interface Member {
             void read(String key) throws IOException;
         }
 
-        private void eachMember(Entry entry, MemberReader member) throws IOException {
+        private void eachMember(Member member) throws IOException {
             if (parser.currentToken() == JsonToken.VALUE_NULL) {
                 return;
             }
             if (parser.currentToken() != JsonToken.START_OBJECT) {
                 String field = parser.currentName();
                 parser.skipChildren();
-                throw entry.fault(field + " must be an object");
+                throw fault(field + " must be an object");
             }
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
                 parser.nextToken();
@@ -255,45 +241,45 @@ public final class DataFileImport {
             }
         }
 
-        private void betaServer(Entry entry) throws IOException {
+        private void betaServer() throws IOException {
             String guildId = null;
             Instant addedAt = null;
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
                 parser.nextToken();
                 switch (key) {
                     case "guild_id" -> {
-                        guildId = string(entry);
-                        entry.namedBy("guild_id", guildId);
+                        guildId = string();
+                        namedBy("guild_id", guildId);
                     }
-                    case "added_at" -> addedAt = timestamp(entry, string(entry));
-                    case "added_by" -> string(entry);
+                    case "added_at" -> addedAt = timestamp(string());
+                    case "added_by" -> string();
                     default -> parser.skipChildren();
                 }
             }
-            batch.putBetaServer(new BetaServer(required(entry, guildId, "guild_id"), required(entry, addedAt, "added_at")));
+            batch.putBetaServer(new BetaServer(required(guildId, "guild_id"), required(addedAt, "added_at")));
             betaServers++;
         }
 
-        private static Instant timestamp(Entry entry, String text) {
+        private Instant timestamp(String text) {
             try {
                 return OffsetDateTime.parse(text).toInstant();
             } catch (DateTimeParseException e) {
-                throw entry.fault("added_at must be an RFC 3339 timestamp, such as 2026-01-01T00:00:00Z");
+                throw fault("added_at must be an RFC 3339 timestamp, such as 2026-01-01T00:00:00Z");
             }
         }
 
-        /** The string at the current token, which is the value of a field. */
-        private String string(Entry entry) throws IOException {
+        /** The string value of the field at the current token. */
+        private String string() throws IOException {
             if (parser.currentToken() != JsonToken.VALUE_STRING) {
                 String field = parser.currentName();
                 parser.skipChildren();
-                throw entry.fault(field + " must be a string");
+                throw fault(field + " must be a string");
             }
             return parser.getText();
         }
 
-        /** The unsigned 64-bit integer at the current token, which is the value of a field. */
-        private U64 u64(Entry entry) throws IOException {
+        /** The unsigned 64-bit integer value of the field at the current token. */
+        private U64 u64() throws IOException {
             if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
                 var parsed = U64.tryParse(parser.getText());
                 if (parsed.isPresent()) {
@@ -302,12 +288,12 @@ public final class DataFileImport {
             }
             String field = parser.currentName();
             parser.skipChildren();
-            throw entry.fault(field + U64_RANGE);
+            throw fault(field + U64_RANGE);
         }
 
-        private static <T> T required(Entry entry, T value, String field) {
+        private <T> T required(T value, String field) {
             if (value == null) {
-                throw entry.fault(field + " is required");
+                throw fault(field + " is required");
             }
             return value;
         }
