@@ -1,7 +1,7 @@
 package com.communitybot.app;
 
-import com.communitybot.core.datafile.DataFileCounts;
-import com.communitybot.core.datafile.DataFileExport;
+import com.communitybot.app.datafile.DataFileCounts;
+import com.communitybot.app.datafile.DataFileExport;
 import com.communitybot.core.port.StoreTransfer;
 import io.micronaut.context.ApplicationContext;
 import java.io.BufferedOutputStream;

@@ -1,7 +1,7 @@
 package com.communitybot.app;
 
-import com.communitybot.core.datafile.DataFileCounts;
-import com.communitybot.core.datafile.DataFileImport;
+import com.communitybot.app.datafile.DataFileCounts;
+import com.communitybot.app.datafile.DataFileImport;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.port.StoreTransfer;
 import io.micronaut.context.ApplicationContext;

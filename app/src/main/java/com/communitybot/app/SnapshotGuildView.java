@@ -1,17 +1,19 @@
 package com.communitybot.app;
 
+import com.communitybot.app.json.JsonPath;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.Member;
 import com.communitybot.core.model.Role;
 import com.communitybot.core.model.RoleId;
+import com.communitybot.core.model.U64;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,10 +38,10 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
 
     static final long POLL_MILLIS = 500;
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotGuildView.class);
-    private static final ObjectReader JSON = new ObjectMapper().reader()
-            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .with(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+    private static final String MUST_BE_STRING = "must be a string";
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
     /** A malformed snapshot file; the message names what is wrong and where. */
     public static final class InvalidSnapshotException extends RuntimeException {
@@ -145,98 +147,176 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     }
 
     private static Map<GuildId, GuildData> read(Path file) {
-        JsonNode root;
+        byte[] bytes;
         try {
-            root = JSON.readTree(Files.readAllBytes(file));
-        } catch (JsonProcessingException e) {
-            throw new InvalidSnapshotException("Guild snapshot " + file + " is not valid JSON: " + e.getOriginalMessage()
-                    + " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+            bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new InvalidSnapshotException("Guild snapshot " + file + " cannot be read: " + e);
         }
-        try {
-            return parse(root);
+        try (JsonParser parser = JSON.createParser(bytes)) {
+            return snapshot(parser);
+        } catch (JsonProcessingException e) {
+            throw new InvalidSnapshotException("Guild snapshot " + file + " is " + JsonPath.notValidJson(e));
+        } catch (IOException e) {
+            throw new InvalidSnapshotException("Guild snapshot " + file + " cannot be read: " + e);
         } catch (InvalidSnapshotException e) {
             throw new InvalidSnapshotException("Guild snapshot " + file + ": " + e.getMessage());
         }
     }
 
-    static Map<GuildId, GuildData> parse(JsonNode root) {
-        if (root == null || !root.isObject()) {
+    /**
+     * Reads the file as a token stream, like the data file, so that every fault is named by the parser's own
+     * path ({@link JsonPath}); unknown fields are skipped whatever they hold.
+     */
+    private static Map<GuildId, GuildData> snapshot(JsonParser parser) throws IOException {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
             throw new InvalidSnapshotException("must be a JSON object with a \"guilds\" array");
         }
-        JsonNode guildList = root.get("guilds");
-        if (guildList == null || !guildList.isArray()) {
-            throw new InvalidSnapshotException("guilds: must be an array");
-        }
         Map<GuildId, GuildData> guilds = new HashMap<>();
-        for (int g = 0; g < guildList.size(); g++) {
-            String where = "guilds[" + g + "]";
-            JsonNode guild = object(guildList.get(g), where);
-            GuildId id = new GuildId(id(guild, "guild_id", where));
-            List<Role> roles = new ArrayList<>();
-            JsonNode roleList = array(guild, "roles", where);
-            for (int r = 0; r < roleList.size(); r++) {
-                String at = where + ".roles[" + r + "]";
-                JsonNode role = object(roleList.get(r), at);
-                roles.add(new Role(new RoleId(id(role, "role_id", at)), text(role, "role_name", at),
-                        integer(role, "color", at, Role.MAX_COLOR), (int) integer(role, "position", at, Role.MAX_POSITION)));
+        boolean listed = false;
+        for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
+            parser.nextToken();
+            if (key.equals("guilds")) {
+                if (parser.currentToken() != JsonToken.START_ARRAY) {
+                    throw fault(parser, "must be an array");
+                }
+                eachObject(parser, () -> guild(parser, guilds));
+                listed = true;
+            } else {
+                parser.skipChildren();
             }
-            Map<UserId, Member> members = new HashMap<>();
-            JsonNode memberList = array(guild, "members", where);
-            for (int m = 0; m < memberList.size(); m++) {
-                String at = where + ".members[" + m + "]";
-                JsonNode member = object(memberList.get(m), at);
-                UserId user = new UserId(id(member, "user_id", at));
-                members.put(user, new Member(user, text(member, "username", at), text(member, "avatar", at)));
-            }
-            if (guilds.put(id, new GuildData(List.copyOf(roles), Map.copyOf(members))) != null) {
-                throw new InvalidSnapshotException(where + ".guild_id: guild " + id + " is listed twice");
-            }
+        }
+        if (!listed) {
+            throw new InvalidSnapshotException(JsonPath.field(parser.getParsingContext(), "guilds") + ": must be an array");
+        }
+        JsonToken trailing = parser.nextToken();
+        if (trailing != null) {
+            throw new JsonParseException(parser, "Trailing token (of type " + trailing + ") found after the snapshot's object",
+                    parser.currentTokenLocation());
         }
         return Map.copyOf(guilds);
     }
 
-    private static JsonNode object(JsonNode node, String where) {
-        if (node == null || !node.isObject()) {
-            throw new InvalidSnapshotException(where + ": must be an object");
+    private static void guild(JsonParser parser, Map<GuildId, GuildData> guilds) throws IOException {
+        Long id = null;
+        String idAt = null;
+        List<Role> roles = new ArrayList<>();
+        Map<UserId, Member> members = new HashMap<>();
+        for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
+            parser.nextToken();
+            switch (key) {
+                case "guild_id" -> {
+                    id = id(parser);
+                    idAt = JsonPath.of(parser.getParsingContext());
+                }
+                case "roles" -> eachObject(parser, () -> roles.add(role(parser)));
+                case "members" -> eachObject(parser, () -> {
+                    Member member = member(parser);
+                    members.put(member.id(), member);
+                });
+                default -> parser.skipChildren();
+            }
         }
-        return node;
+        GuildId guild = new GuildId(required(parser, id, "guild_id", MUST_BE_STRING));
+        if (guilds.put(guild, new GuildData(List.copyOf(roles), Map.copyOf(members))) != null) {
+            throw new InvalidSnapshotException(idAt + ": guild " + guild + " is listed twice");
+        }
     }
 
-    private static JsonNode array(JsonNode parent, String field, String where) {
-        JsonNode node = parent.get(field);
-        if (node == null || node.isNull()) {
-            return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+    private static Role role(JsonParser parser) throws IOException {
+        Long id = null;
+        String name = null;
+        Long color = null;
+        Long position = null;
+        for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
+            parser.nextToken();
+            switch (key) {
+                case "role_id" -> id = id(parser);
+                case "role_name" -> name = text(parser);
+                case "color" -> color = integer(parser, Role.MAX_COLOR);
+                case "position" -> position = integer(parser, Role.MAX_POSITION);
+                default -> parser.skipChildren();
+            }
         }
-        if (!node.isArray()) {
-            throw new InvalidSnapshotException(where + "." + field + ": must be an array");
-        }
-        return node;
+        return new Role(new RoleId(required(parser, id, "role_id", MUST_BE_STRING)),
+                required(parser, name, "role_name", MUST_BE_STRING),
+                required(parser, color, "color", range(Role.MAX_COLOR)),
+                (int) (long) required(parser, position, "position", range(Role.MAX_POSITION)));
     }
 
-    private static String text(JsonNode parent, String field, String where) {
-        JsonNode node = parent.get(field);
-        if (node == null || !node.isTextual()) {
-            throw new InvalidSnapshotException(where + "." + field + ": must be a string");
+    private static Member member(JsonParser parser) throws IOException {
+        Long id = null;
+        String name = null;
+        String avatar = null;
+        for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
+            parser.nextToken();
+            switch (key) {
+                case "user_id" -> id = id(parser);
+                case "username" -> name = text(parser);
+                case "avatar" -> avatar = text(parser);
+                default -> parser.skipChildren();
+            }
         }
-        return node.textValue();
+        return new Member(new UserId(required(parser, id, "user_id", MUST_BE_STRING)),
+                required(parser, name, "username", MUST_BE_STRING), required(parser, avatar, "avatar", MUST_BE_STRING));
     }
 
-    private static long id(JsonNode parent, String field, String where) {
-        return com.communitybot.core.model.U64.tryParse(text(parent, field, where))
-                .orElseThrow(() -> new InvalidSnapshotException(where + "." + field
-                        + ": must be the decimal string of an unsigned 64-bit integer"))
+    private interface Element {
+        void read() throws IOException;
+    }
+
+    /** Reads each element of the array at the current token, each of which must be an object; null is empty. */
+    private static void eachObject(JsonParser parser, Element element) throws IOException {
+        if (parser.currentToken() == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            throw fault(parser, "must be an array");
+        }
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                throw fault(parser, "must be an object");
+            }
+            element.read();
+        }
+    }
+
+    private static String text(JsonParser parser) throws IOException {
+        if (parser.currentToken() != JsonToken.VALUE_STRING) {
+            throw fault(parser, MUST_BE_STRING);
+        }
+        return parser.getText();
+    }
+
+    private static long id(JsonParser parser) throws IOException {
+        return U64.tryParse(text(parser))
+                .orElseThrow(() -> fault(parser, "must be the decimal string of an unsigned 64-bit integer"))
                 .bits();
     }
 
-    private static long integer(JsonNode parent, String field, String where, long max) {
-        JsonNode node = parent.get(field);
-        if (node == null || !node.isIntegralNumber() || node.bigIntegerValue().signum() < 0
-                || node.bigIntegerValue().compareTo(java.math.BigInteger.valueOf(max)) > 0) {
-            throw new InvalidSnapshotException(where + "." + field + ": must be an integer from 0 to " + max);
+    private static long integer(JsonParser parser, long max) throws IOException {
+        Optional<U64> value = parser.currentToken() == JsonToken.VALUE_NUMBER_INT
+                ? U64.tryParse(parser.getText()) : Optional.empty();
+        if (value.isEmpty() || Long.compareUnsigned(value.get().bits(), max) > 0) {
+            throw fault(parser, range(max));
         }
-        return node.longValue();
+        return value.get().bits();
+    }
+
+    private static String range(long max) {
+        return "must be an integer from 0 to " + max;
+    }
+
+    /** {@code value}, read from a field of the object the parser has just closed, which must not be missing. */
+    private static <T> T required(JsonParser parser, T value, String field, String message) {
+        if (value == null) {
+            throw new InvalidSnapshotException(JsonPath.field(parser.getParsingContext(), field) + ": " + message);
+        }
+        return value;
+    }
+
+    private static InvalidSnapshotException fault(JsonParser parser, String message) {
+        return new InvalidSnapshotException(JsonPath.of(parser.getParsingContext()) + ": " + message);
     }
 
     @Override

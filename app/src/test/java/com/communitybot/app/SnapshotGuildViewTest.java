@@ -91,6 +91,13 @@ class SnapshotGuildViewTest {
         "{\"guilds\": [{\"guild_id\": \"1\", \"members\": [{\"user_id\": \"5\", \"username\": \"a\"}]}]}"
                 + "| guilds[0].members[0].avatar: must be a string",
         "{\"guilds\": [{\"guild_id\": \"1\"}, {\"guild_id\": \"01\"}]}| guilds[1].guild_id: guild 1 is listed twice",
+        "{\"guilds\": [{\"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": 0, \"position\": 0}]}]}"
+                + "| guilds[0].guild_id: must be a string",
+        "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"color\": 0, \"position\": 0}]}]}"
+                + "| guilds[0].roles[0].role_name: must be a string",
+        "{\"guilds\": [{\"guild_id\": \"1\", \"members\": {}}]}| guilds[0].members: must be an array",
+        "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [7]}]}| guilds[0].roles[0]: must be an object",
+        "{\"guilds\": null}| guilds: must be an array",
         "{}| guilds: must be an array",
         "[]| must be a JSON object with a \"guilds\" array"})
     void aMalformedFile_isRefused_sayingWhatAndWhere(String json, String message) throws IOException {
@@ -108,6 +115,25 @@ class SnapshotGuildViewTest {
         assertThatThrownBy(() -> SnapshotGuildView.watch(file))
                 .hasMessageStartingWith("Guild snapshot " + file + " is not valid JSON")
                 .hasMessageContaining("line 3");
+    }
+
+    @Test
+    void contentAfterTheObject_isRefusedAsBrokenJson() throws IOException {
+        Path file = write("trailing.json", "{\"guilds\": []}\n{}");
+
+        assertThatThrownBy(() -> SnapshotGuildView.watch(file))
+                .hasMessageStartingWith("Guild snapshot " + file + " is not valid JSON")
+                .hasMessageContaining("(line 2, column 1)");
+    }
+
+    @Test
+    void unknownFields_areIgnored_whateverTheyHold() throws IOException {
+        Path file = write("extra.json", "{\"version\": [{\"guilds\": 1}], \"guilds\": [{\"guild_id\": \"5\", \"icon\": {\"roles\": 1},"
+                + " \"members\": [{\"user_id\": \"6\", \"username\": \"u\", \"avatar\": \"\", \"bot\": false}]}]}");
+
+        try (SnapshotGuildView view = SnapshotGuildView.watch(file)) {
+            assertThat(view.member(new GuildId(5), new UserId(6))).contains(new Member(new UserId(6), "u", ""));
+        }
     }
 
     @Test

@@ -58,9 +58,7 @@ public final class TrackLevelRoleParser {
             return new TrackLevelRole(roleId.toString(), U64.ZERO);
         }
         if (token != JsonToken.START_OBJECT) {
-            if (token != null && token.isStructStart()) {
-                parser.skipChildren();
-            }
+            parser.skipChildren();
             throw new InvalidInputException(WRONG_SHAPE);
         }
         String roleId = null;
@@ -96,9 +94,7 @@ public final class TrackLevelRoleParser {
      */
     public static List<TrackLevelRole> readList(JsonParser parser) throws IOException {
         if (parser.currentToken() != JsonToken.START_ARRAY) {
-            if (parser.currentToken() != null && parser.currentToken().isStructStart()) {
-                parser.skipChildren();
-            }
+            parser.skipChildren();
             throw new InvalidInputException(ROLES_NOT_ARRAY);
         }
         List<TrackLevelRole> roles = new ArrayList<>();

@@ -1,4 +1,4 @@
-package com.communitybot.core.datafile;
+package com.communitybot.app.datafile;
 
 import com.communitybot.core.json.TrackLevelRoleParser;
 import com.communitybot.core.model.BetaServer;

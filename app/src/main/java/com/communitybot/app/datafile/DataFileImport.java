@@ -1,5 +1,6 @@
-package com.communitybot.core.datafile;
+package com.communitybot.app.datafile;
 
+import com.communitybot.app.json.JsonPath;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.json.TrackLevelRoleParser;
 import com.communitybot.core.model.BetaServer;
@@ -13,6 +14,7 @@ import com.communitybot.core.port.StoreTransfer;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import java.io.IOException;
@@ -24,11 +26,12 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Imports a data file (contract 4) into the store: one transaction, upserts by key, and a file with any
- * error imports nothing, with a message that names the record at fault. The file is read as a stream,
- * so its size is bounded by the store, not by memory.
+ * error imports nothing, with a message that names the record at fault. The file is read as a token
+ * stream, one record at a time, so its size is bounded by the store, not by memory.
  */
 public final class DataFileImport {
 
@@ -49,93 +52,123 @@ public final class DataFileImport {
      * @throws UncheckedIOException  when the file cannot be read
      */
     public DataFileCounts importFrom(InputStream in) {
-        Reader reader = new Reader();
+        AtomicReference<DataFileCounts> counts = new AtomicReference<>();
         store.importAtomically(batch -> {
             try (JsonParser parser = JSON.createParser(in)) {
-                reader.read(parser, batch);
-            } catch (JsonProcessingException e) {
-                throw new InvalidInputException(reader.where() + "not valid JSON: " + e.getOriginalMessage()
-                        + " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+                Reader reader = new Reader(parser, batch);
+                try {
+                    reader.file();
+                } catch (JsonProcessingException e) {
+                    throw reader.fault(JsonPath.notValidJson(e));
+                }
+                counts.set(reader.counts());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
-        return reader.counts();
+        return counts.get();
     }
 
-    /** Reads the file token by token; {@link #where()} names the record being read. */
+    /**
+     * Reads the file token by token and hands each record to the batch as soon as it is read. Where a record
+     * is comes from the parser's context: its list's context holds, as its current value, the record being
+     * read or just read ({@code levels[1] (id "1:2")}), so a fault anywhere inside it or just after it names it.
+     */
     private static final class Reader {
-        private String where = "";
+        private static final String U64_RANGE = " must be an integer from 0 to 18446744073709551615";
+
+        private final JsonParser parser;
+        private final StoreTransfer.ImportBatch batch;
         private long levels;
         private long guilds;
         private long tracks;
         private long bridges;
         private long betaServers;
 
-        String where() {
-            return where.isEmpty() ? "" : where + ": ";
+        Reader(JsonParser parser, StoreTransfer.ImportBatch batch) {
+            this.parser = parser;
+            this.batch = batch;
         }
 
         DataFileCounts counts() {
             return new DataFileCounts(levels, guilds, tracks, bridges, betaServers);
         }
 
-        void read(JsonParser parser, StoreTransfer.ImportBatch batch) throws IOException {
+        void file() throws IOException {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new InvalidInputException("a data file must be a JSON object");
             }
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
                 parser.nextToken();
                 switch (key) {
-                    case "levels" -> eachElement(parser, "levels", () -> level(parser, batch));
-                    case "guild_settings" -> eachElement(parser, "guild_settings", () -> guildSettings(parser, batch));
-                    case "beta_servers" -> eachElement(parser, "beta_servers", () -> betaServer(parser, batch));
+                    case "levels" -> eachRecord(key, this::level);
+                    case "guild_settings" -> eachRecord(key, this::guildSettings);
+                    case "beta_servers" -> eachRecord(key, this::betaServer);
                     default -> throw new InvalidInputException("unknown top-level key \"" + key
                             + "\": a data file has levels, guild_settings and beta_servers");
                 }
             }
-            where = "";
             if (parser.nextToken() != null) {
                 throw new InvalidInputException("unexpected content after the data file's object");
             }
         }
 
-        private interface Element {
+        private interface Part {
             void read() throws IOException;
         }
 
-        private void eachElement(JsonParser parser, String list, Element element) throws IOException {
+        private void eachRecord(String list, Part record) throws IOException {
             if (parser.currentToken() == JsonToken.VALUE_NULL) {
                 return;
             }
             if (parser.currentToken() != JsonToken.START_ARRAY) {
                 throw new InvalidInputException(list + " must be an array");
             }
-            int index = 0;
+            JsonStreamContext records = parser.getParsingContext();
             while (parser.nextToken() != JsonToken.END_ARRAY) {
-                where = list + "[" + index + "]";
+                records.setCurrentValue(JsonPath.of(records));
                 if (parser.currentToken() != JsonToken.START_OBJECT) {
                     throw fault("must be an object");
                 }
-                element.read();
-                index++;
+                record.read();
             }
-            where = "";
         }
 
-        private void level(JsonParser parser, StoreTransfer.ImportBatch batch) throws IOException {
+        /** Adds the key that names the record being read to where it is, for the faults that follow. */
+        private void namedBy(String field, String value) {
+            JsonStreamContext records = parser.getParsingContext().getParent();
+            records.setCurrentValue(records.getCurrentValue() + " (" + field + " \"" + value + "\")");
+        }
+
+        /** The record being read or just read; empty outside the lists. */
+        private String where() {
+            for (JsonStreamContext c = parser.getParsingContext(); c != null; c = c.getParent()) {
+                if (c.getCurrentValue() instanceof String record) {
+                    return record;
+                }
+            }
+            return "";
+        }
+
+        /** {@code message}, prefixed with the record being read or just read, if any. */
+        InvalidInputException fault(String message) {
+            String where = where();
+            return where.isEmpty() ? new InvalidInputException(message) : new InvalidInputException(message).at(where);
+        }
+
+        private void level() throws IOException {
             String id = null;
             U64 xp = null;
             U64 level = null;
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
-                JsonToken value = parser.nextToken();
+                parser.nextToken();
                 switch (key) {
                     case "id" -> {
-                        id = string(parser, value, "id");
-                        where = where + " (id \"" + id + "\")";
+                        id = string();
+                        namedBy("id", id);
                     }
-                    case "xp" -> xp = u64(parser, value, "xp");
-                    case "level" -> level = u64(parser, value, "level");
+                    case "xp" -> xp = u64();
+                    case "level" -> level = u64();
                     default -> parser.skipChildren();
                 }
             }
@@ -143,31 +176,21 @@ public final class DataFileImport {
             levels++;
         }
 
-        private void guildSettings(JsonParser parser, StoreTransfer.ImportBatch batch) throws IOException {
+        private void guildSettings() throws IOException {
             GuildId guild = null;
-            String record = where;
             // The guild id may come after the settings, so they are checked first and written once it is known.
             List<LevelTrack> guildTracks = new ArrayList<>();
             List<LevelBridge> guildBridges = new ArrayList<>();
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
-                JsonToken value = parser.nextToken();
+                parser.nextToken();
                 switch (key) {
                     case "guild_id" -> {
-                        String text = string(parser, value, "guild_id");
+                        String text = string();
                         guild = GuildId.parse(text).orElseThrow(() -> fault("guild_id must be an unsigned 64-bit integer"));
-                        where = record + " (guild_id \"" + text + "\")";
+                        namedBy("guild_id", text);
                     }
-                    case "level_role_stack" -> eachMember(parser, value, "level_role_stack", name -> {
-                        try {
-                            guildTracks.add(new LevelTrack(name, TrackLevelRoleParser.readList(parser)));
-                        } catch (InvalidInputException e) {
-                            throw e.at(where + ".level_role_stack[\"" + name + "\"]");
-                        }
-                    });
-                    case "level_up_role_mapper" -> eachMember(parser, value, "level_up_role_mapper", in -> {
-                        U64 out = outRole(parser, in);
-                        guildBridges.add(new LevelBridge(in, new RoleId(out.bits())));
-                    });
+                    case "level_role_stack" -> eachMember(name -> guildTracks.add(track(name)));
+                    case "level_up_role_mapper" -> eachMember(in -> guildBridges.add(bridge(in)));
                     default -> parser.skipChildren();
                 }
             }
@@ -179,12 +202,20 @@ public final class DataFileImport {
             bridges += guildBridges.size();
         }
 
-        private U64 outRole(JsonParser parser, String in) throws IOException {
+        private LevelTrack track(String name) throws IOException {
+            try {
+                return new LevelTrack(name, TrackLevelRoleParser.readList(parser));
+            } catch (InvalidInputException e) {
+                throw e.at(where() + ".level_role_stack[\"" + name + "\"]");
+            }
+        }
+
+        private LevelBridge bridge(String in) throws IOException {
             JsonToken token = parser.currentToken();
             if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_STRING) {
                 var out = U64.tryParse(parser.getText());
                 if (out.isPresent()) {
-                    return out.get();
+                    return new LevelBridge(in, new RoleId(out.get().bits()));
                 }
             }
             parser.skipChildren();
@@ -195,12 +226,12 @@ public final class DataFileImport {
             void read(String key) throws IOException;
         }
 
-        private void eachMember(JsonParser parser, JsonToken value, String field, Member member)
-                throws IOException {
-            if (value == JsonToken.VALUE_NULL) {
+        private void eachMember(Member member) throws IOException {
+            if (parser.currentToken() == JsonToken.VALUE_NULL) {
                 return;
             }
-            if (value != JsonToken.START_OBJECT) {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                String field = parser.currentName();
                 parser.skipChildren();
                 throw fault(field + " must be an object");
             }
@@ -210,18 +241,18 @@ public final class DataFileImport {
             }
         }
 
-        private void betaServer(JsonParser parser, StoreTransfer.ImportBatch batch) throws IOException {
+        private void betaServer() throws IOException {
             String guildId = null;
             Instant addedAt = null;
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
-                JsonToken value = parser.nextToken();
+                parser.nextToken();
                 switch (key) {
                     case "guild_id" -> {
-                        guildId = string(parser, value, "guild_id");
-                        where = where + " (guild_id \"" + guildId + "\")";
+                        guildId = string();
+                        namedBy("guild_id", guildId);
                     }
-                    case "added_at" -> addedAt = timestamp(string(parser, value, "added_at"));
-                    case "added_by" -> string(parser, value, "added_by");
+                    case "added_at" -> addedAt = timestamp(string());
+                    case "added_by" -> string();
                     default -> parser.skipChildren();
                 }
             }
@@ -237,23 +268,27 @@ public final class DataFileImport {
             }
         }
 
-        private String string(JsonParser parser, JsonToken value, String field) throws IOException {
-            if (value != JsonToken.VALUE_STRING) {
+        /** The string value of the field at the current token. */
+        private String string() throws IOException {
+            if (parser.currentToken() != JsonToken.VALUE_STRING) {
+                String field = parser.currentName();
                 parser.skipChildren();
                 throw fault(field + " must be a string");
             }
             return parser.getText();
         }
 
-        private U64 u64(JsonParser parser, JsonToken value, String field) throws IOException {
-            if (value == JsonToken.VALUE_NUMBER_INT) {
+        /** The unsigned 64-bit integer value of the field at the current token. */
+        private U64 u64() throws IOException {
+            if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
                 var parsed = U64.tryParse(parser.getText());
                 if (parsed.isPresent()) {
                     return parsed.get();
                 }
             }
+            String field = parser.currentName();
             parser.skipChildren();
-            throw fault(field + " must be an integer from 0 to 18446744073709551615");
+            throw fault(field + U64_RANGE);
         }
 
         private <T> T required(T value, String field) {
@@ -261,10 +296,6 @@ public final class DataFileImport {
                 throw fault(field + " is required");
             }
             return value;
-        }
-
-        private InvalidInputException fault(String message) {
-            return new InvalidInputException(message).at(where);
         }
     }
 }

@@ -1,4 +1,4 @@
-package com.communitybot.core.datafile;
+package com.communitybot.app.datafile;
 
 /**
  * How many records of each kind a data file held.

@@ -1,4 +1,4 @@
-package com.communitybot.core.datafile;
+package com.communitybot.app.datafile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -173,6 +173,28 @@ class DataFileTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("levels[1]: not valid JSON")
                 .hasMessageContaining("line 4");
+    }
+
+    @Test
+    void brokenJsonInsideARecord_namesTheRecordByItsKey() {
+        assertThatThrownBy(() -> importText("{\"guild_settings\": [{\"guild_id\": \"1\", \"level_role_stack\": {\"a\": [1,]}}]}"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("guild_settings[0] (guild_id \"1\"): not valid JSON: ");
+    }
+
+    @Test
+    void brokenJsonJustAfterARecord_namesThatRecord() {
+        assertThatThrownBy(() -> importText("{\"levels\": [{\"id\": \"1:1\", \"xp\": 1, \"level\": 1} x]}"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("levels[0] (id \"1:1\"): not valid JSON: ");
+    }
+
+    @Test
+    void brokenJsonOutsideAnyRecord_namesNoRecord() {
+        assertThatThrownBy(() -> importText("{\"levels\": [], \"beta_servers\" []}"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("not valid JSON: ")
+                .hasMessageContaining("line 1, column");
     }
 
     @Test
