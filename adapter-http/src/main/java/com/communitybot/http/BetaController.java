@@ -2,7 +2,6 @@ package com.communitybot.http;
 
 import com.communitybot.core.usecase.BetaTesting;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Body;
@@ -39,8 +38,7 @@ final class BetaController {
 
     /** Any string: the path segment, percent-decoded (contract 2). */
     @Delete("/beta_testing/{guild_id:[^/]+}")
-    SuccessBody remove(HttpRequest<?> request) {
-        String guildId = RawPath.segment(request, 2);
+    SuccessBody remove(@PathSegment("guild_id") String guildId) {
         beta.remove(guildId);
         return SuccessBody.of(BetaTesting.removedMessage(guildId));
     }

@@ -2,7 +2,6 @@ package com.communitybot.http;
 
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.json.TrackLevelRoleParser;
-import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.TrackLevelRole;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -12,20 +11,17 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import io.micronaut.http.HttpRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a request's path and JSON body by the contract's 400 rules, with a message that says what is
+ * Reads a request's JSON body by the contract's 400 rules, with a message that says what is
  * wrong: the body must be one JSON object without repeated keys; required fields must be present, not
  * null and of their type; unknown fields are ignored.
  */
 final class JsonRequest {
-
-    static final String INVALID_GUILD_ID = "Invalid guild_id";
 
     private static final ObjectReader READER = new ObjectMapper().reader()
             .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -36,11 +32,6 @@ final class JsonRequest {
 
     private JsonRequest(JsonNode body) {
         this.body = body;
-    }
-
-    /** The {@code {guild_id}} path parameter of the guild-scoped endpoints, {@code /api/{guild_id}/...}. */
-    static GuildId guildId(HttpRequest<?> request) {
-        return GuildId.parse(RawPath.segment(request, 1)).orElseThrow(() -> new InvalidInputException(INVALID_GUILD_ID));
     }
 
     /** The request body, which must be a JSON object. */

@@ -3,7 +3,6 @@ package com.communitybot.http;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.usecase.LevelBridges;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Body;
@@ -31,13 +30,12 @@ final class LevelBridgeController {
     }
 
     @Get
-    List<Responses.LevelBridgeBody> all(HttpRequest<?> request) {
-        return bridges.all(JsonRequest.guildId(request)).stream().map(Responses.LevelBridgeBody::from).toList();
+    List<Responses.LevelBridgeBody> all(@PathSegment("guild_id") GuildId guild) {
+        return bridges.all(guild).stream().map(Responses.LevelBridgeBody::from).toList();
     }
 
     @Post
-    HttpResponse<SuccessBody> create(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
+    HttpResponse<SuccessBody> create(@PathSegment("guild_id") GuildId guild, @Body @Nullable byte[] body) {
         JsonRequest json = JsonRequest.of(body);
         String in = json.string("in_role_id");
         String out = json.string("out_role_id");
@@ -46,8 +44,7 @@ final class LevelBridgeController {
     }
 
     @Put
-    SuccessBody replace(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
+    SuccessBody replace(@PathSegment("guild_id") GuildId guild, @Body @Nullable byte[] body) {
         JsonRequest json = JsonRequest.of(body);
         String in = json.string("in_role_id");
         String out = json.string("out_role_id");
@@ -56,8 +53,7 @@ final class LevelBridgeController {
     }
 
     @Delete
-    SuccessBody delete(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
+    SuccessBody delete(@PathSegment("guild_id") GuildId guild, @Body @Nullable byte[] body) {
         bridges.delete(guild, JsonRequest.of(body).string("in_role_id"));
         return SuccessBody.of(LevelBridges.DELETED);
     }
