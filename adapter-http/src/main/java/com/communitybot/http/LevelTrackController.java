@@ -3,7 +3,6 @@ package com.communitybot.http;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelTrack;
 import com.communitybot.core.usecase.LevelTracks;
-import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Body;
@@ -38,28 +37,22 @@ final class LevelTrackController {
     }
 
     @Post
-    HttpResponse<SuccessBody> create(@PathSegment("guild_id") GuildId guild, @Body @Nullable byte[] body) {
-        LevelTrack track = track(JsonRequest.of(body));
+    HttpResponse<SuccessBody> create(@PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
+        LevelTrack track = body.track();
         tracks.create(guild, track);
         return HttpResponse.status(HttpStatus.CREATED).body(SuccessBody.of(LevelTracks.createdMessage(track.name())));
     }
 
     @Patch
-    SuccessBody replace(@PathSegment("guild_id") GuildId guild, @Body @Nullable byte[] body) {
-        LevelTrack track = track(JsonRequest.of(body));
+    SuccessBody replace(@PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
+        LevelTrack track = body.track();
         tracks.replace(guild, track);
         return SuccessBody.of(LevelTracks.updatedMessage(track.name()));
     }
 
     @Delete
-    SuccessBody delete(@PathSegment("guild_id") GuildId guild, @Body @Nullable byte[] body) {
-        String name = JsonRequest.of(body).string("track_name");
-        tracks.delete(guild, name);
-        return SuccessBody.of(LevelTracks.deletedMessage(name));
-    }
-
-    private static LevelTrack track(JsonRequest request) {
-        String name = request.string("track_name");
-        return new LevelTrack(name, request.trackLevelRoles("roles"));
+    SuccessBody delete(@PathSegment("guild_id") GuildId guild, @Body Requests.TrackName body) {
+        tracks.delete(guild, body.trackName());
+        return SuccessBody.of(LevelTracks.deletedMessage(body.trackName()));
     }
 }
