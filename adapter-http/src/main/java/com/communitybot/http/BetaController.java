@@ -1,8 +1,6 @@
 package com.communitybot.http;
 
 import com.communitybot.core.usecase.BetaTesting;
-import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Body;
@@ -31,22 +29,20 @@ final class BetaController {
     }
 
     @Post("/beta_testing")
-    HttpResponse<SuccessBody> add(@Body @Nullable byte[] body) {
-        String guildId = JsonRequest.of(body).string("guild_id");
-        beta.add(guildId);
-        return HttpResponse.status(HttpStatus.CREATED).body(SuccessBody.of(BetaTesting.addedMessage(guildId)));
+    HttpResponse<SuccessBody> add(@Body Requests.BetaGuild body) {
+        beta.add(body.guildId());
+        return HttpResponse.status(HttpStatus.CREATED).body(SuccessBody.of(BetaTesting.addedMessage(body.guildId())));
     }
 
     /** Any string: the path segment, percent-decoded (contract 2). */
     @Delete("/beta_testing/{guild_id:[^/]+}")
-    SuccessBody remove(HttpRequest<?> request) {
-        String guildId = RawPath.segment(request, 2);
+    SuccessBody remove(@PathSegment("guild_id") String guildId) {
         beta.remove(guildId);
         return SuccessBody.of(BetaTesting.removedMessage(guildId));
     }
 
     @Post("/is_beta_server")
-    Responses.Results isBetaServer(@Body @Nullable byte[] body) {
-        return new Responses.Results(beta.areListed(JsonRequest.of(body).strings("guild_ids")));
+    Responses.Results isBetaServer(@Body Requests.GuildIds body) {
+        return new Responses.Results(beta.areListed(body.guildIds()));
     }
 }

@@ -1,5 +1,6 @@
 package com.communitybot.http;
 
+import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LeaderboardEntry;
 import com.communitybot.core.usecase.Leaderboard;
 import io.micronaut.http.HttpRequest;
@@ -40,8 +41,8 @@ final class LeaderboardController {
     @Get
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<InputStream> leaderboard(HttpRequest<?> request) {
-        Stream<LeaderboardEntry> entries = leaderboard.of(JsonRequest.guildId(request));
+    HttpResponse<InputStream> leaderboard(@PathSegment("guild_id") GuildId guild, HttpRequest<?> request) {
+        Stream<LeaderboardEntry> entries = leaderboard.of(guild);
         LeaderboardJson body = new LeaderboardJson(entries);
         body.alsoOnClose(endWithConnection(request, body));
         return HttpResponse.<InputStream>ok(body).contentType(MediaType.APPLICATION_JSON_TYPE);

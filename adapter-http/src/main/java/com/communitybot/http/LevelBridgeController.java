@@ -2,8 +2,6 @@ package com.communitybot.http;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.usecase.LevelBridges;
-import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Body;
@@ -16,10 +14,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import java.util.List;
 
-/**
- * Spec 4.8 to 4.11: a guild's level bridges. {@code out_role_id} must be a string here; whether it is an
- * unsigned integer is the use case's check, made after the presence and existence checks (spec 4.9).
- */
+/** Spec 4.8 to 4.11: a guild's level bridges. */
 @Controller("/api/{guild_id:[^/]+}/level_bridger")
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class LevelBridgeController {
@@ -31,34 +26,25 @@ final class LevelBridgeController {
     }
 
     @Get
-    List<Responses.LevelBridgeBody> all(HttpRequest<?> request) {
-        return bridges.all(JsonRequest.guildId(request)).stream().map(Responses.LevelBridgeBody::from).toList();
+    List<Responses.LevelBridgeBody> all(@PathSegment("guild_id") GuildId guild) {
+        return bridges.all(guild).stream().map(Responses.LevelBridgeBody::from).toList();
     }
 
     @Post
-    HttpResponse<SuccessBody> create(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
-        JsonRequest json = JsonRequest.of(body);
-        String in = json.string("in_role_id");
-        String out = json.string("out_role_id");
-        bridges.create(guild, in, out);
+    HttpResponse<SuccessBody> create(@PathSegment("guild_id") GuildId guild, @Body Requests.Bridge body) {
+        bridges.create(guild, body.inRoleId(), body.outRoleId());
         return HttpResponse.status(HttpStatus.CREATED).body(SuccessBody.of(LevelBridges.CREATED));
     }
 
     @Put
-    SuccessBody replace(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
-        JsonRequest json = JsonRequest.of(body);
-        String in = json.string("in_role_id");
-        String out = json.string("out_role_id");
-        bridges.replace(guild, in, out);
+    SuccessBody replace(@PathSegment("guild_id") GuildId guild, @Body Requests.Bridge body) {
+        bridges.replace(guild, body.inRoleId(), body.outRoleId());
         return SuccessBody.of(LevelBridges.UPDATED);
     }
 
     @Delete
-    SuccessBody delete(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
-        bridges.delete(guild, JsonRequest.of(body).string("in_role_id"));
+    SuccessBody delete(@PathSegment("guild_id") GuildId guild, @Body Requests.InRole body) {
+        bridges.delete(guild, body.inRoleId());
         return SuccessBody.of(LevelBridges.DELETED);
     }
 }

@@ -3,8 +3,6 @@ package com.communitybot.http;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelTrack;
 import com.communitybot.core.usecase.LevelTracks;
-import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Body;
@@ -31,39 +29,30 @@ final class LevelTrackController {
     }
 
     @Get
-    Map<String, List<Responses.TrackLevelRoleBody>> all(HttpRequest<?> request) {
+    Map<String, List<Responses.TrackLevelRoleBody>> all(@PathSegment("guild_id") GuildId guild) {
         Map<String, List<Responses.TrackLevelRoleBody>> body = new LinkedHashMap<>();
-        tracks.all(JsonRequest.guildId(request)).forEach((name, roles) ->
+        tracks.all(guild).forEach((name, roles) ->
                 body.put(name, roles.stream().map(Responses.TrackLevelRoleBody::from).toList()));
         return body;
     }
 
     @Post
-    HttpResponse<SuccessBody> create(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
-        LevelTrack track = track(JsonRequest.of(body));
+    HttpResponse<SuccessBody> create(@PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
+        LevelTrack track = body.track();
         tracks.create(guild, track);
         return HttpResponse.status(HttpStatus.CREATED).body(SuccessBody.of(LevelTracks.createdMessage(track.name())));
     }
 
     @Patch
-    SuccessBody replace(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
-        LevelTrack track = track(JsonRequest.of(body));
+    SuccessBody replace(@PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
+        LevelTrack track = body.track();
         tracks.replace(guild, track);
         return SuccessBody.of(LevelTracks.updatedMessage(track.name()));
     }
 
     @Delete
-    SuccessBody delete(HttpRequest<?> request, @Body @Nullable byte[] body) {
-        GuildId guild = JsonRequest.guildId(request);
-        String name = JsonRequest.of(body).string("track_name");
-        tracks.delete(guild, name);
-        return SuccessBody.of(LevelTracks.deletedMessage(name));
-    }
-
-    private static LevelTrack track(JsonRequest request) {
-        String name = request.string("track_name");
-        return new LevelTrack(name, request.trackLevelRoles("roles"));
+    SuccessBody delete(@PathSegment("guild_id") GuildId guild, @Body Requests.TrackName body) {
+        tracks.delete(guild, body.trackName());
+        return SuccessBody.of(LevelTracks.deletedMessage(body.trackName()));
     }
 }

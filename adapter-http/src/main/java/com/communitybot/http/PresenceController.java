@@ -1,7 +1,6 @@
 package com.communitybot.http;
 
 import com.communitybot.core.usecase.BotPresence;
-import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
@@ -17,7 +16,7 @@ final class PresenceController {
     }
 
     @Post("/is_bot_there")
-    Responses.Results isBotThere(@Body @Nullable byte[] body) {
-        return new Responses.Results(presence.isBotThere(JsonRequest.of(body).strings("guild_ids")));
+    Responses.Results isBotThere(@Body Requests.GuildIds body) {
+        return new Responses.Results(presence.isBotThere(body.guildIds()));
     }
 }

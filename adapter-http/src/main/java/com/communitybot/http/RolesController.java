@@ -1,7 +1,7 @@
 package com.communitybot.http;
 
+import com.communitybot.core.model.GuildId;
 import com.communitybot.core.usecase.GuildRoles;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import java.util.List;
@@ -17,7 +17,7 @@ final class RolesController {
     }
 
     @Get
-    List<Responses.RoleBody> roles(HttpRequest<?> request) {
-        return roles.of(JsonRequest.guildId(request)).stream().map(Responses.RoleBody::from).toList();
+    List<Responses.RoleBody> roles(@PathSegment("guild_id") GuildId guild) {
+        return roles.of(guild).stream().map(Responses.RoleBody::from).toList();
     }
 }

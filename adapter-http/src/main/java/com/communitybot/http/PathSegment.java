@@ -1,0 +1,22 @@
+package com.communitybot.http;
+
+import io.micronaut.core.bind.annotation.Bindable;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Binds a controller parameter to the route's path variable of this name, as {@link PathSegmentBinder}
+ * decodes it: a {@code String}, or a {@code GuildId} that must parse.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.PARAMETER)
+@Bindable
+@interface PathSegment {
+
+    /** The variable's name in the route, such as {@code guild_id}. */
+    String value();
+}

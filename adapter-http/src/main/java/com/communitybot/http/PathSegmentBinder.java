@@ -1,0 +1,82 @@
+package com.communitybot.http;
+
+import com.communitybot.core.error.InvalidInputException;
+import com.communitybot.core.model.GuildId;
+import io.micronaut.core.convert.ArgumentConversionContext;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.bind.binders.AnnotatedRequestArgumentBinder;
+import io.micronaut.http.uri.UriMatchInfo;
+import io.micronaut.web.router.RouteAttributes;
+import io.micronaut.web.router.UriRouteMatch;
+import jakarta.inject.Singleton;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Binds {@link PathSegment} parameters: the named variable of the matched route, percent-decoded by RFC 3986
+ * alone. Micronaut decodes path variables as form data, turning {@code +} into a space, which would change an
+ * id such as {@code a+b} (contract 2); so the variable is taken from the raw path by the route's own template.
+ * A {@code GuildId} that does not parse is 400 {@code Invalid <name>}, before the body is read.
+ */
+@Singleton
+final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegment, Object> {
+
+    static final String BAD_ENCODING = "Invalid percent-encoding in the path";
+
+    @Override
+    public Class<PathSegment> getAnnotationType() {
+        return PathSegment.class;
+    }
+
+    @Override
+    public BindingResult<Object> bind(ArgumentConversionContext<Object> context, HttpRequest<?> request) {
+        String name = context.getAnnotationMetadata().stringValue(PathSegment.class).orElseThrow();
+        String text = decode(rawVariable(request, name));
+        Class<?> type = context.getArgument().getType();
+        Object value;
+        if (type == String.class) {
+            value = text;
+        } else if (type == GuildId.class) {
+            value = GuildId.parse(text).orElseThrow(() -> new InvalidInputException("Invalid " + name));
+        } else {
+            throw new IllegalStateException("@PathSegment binds String or GuildId, not " + type.getName());
+        }
+        return () -> Optional.of(value);
+    }
+
+    private static String rawVariable(HttpRequest<?> request, String name) {
+        UriRouteMatch<?, ?> route = RouteAttributes.getRouteMatch(request)
+                .filter(UriRouteMatch.class::isInstance).map(UriRouteMatch.class::cast)
+                .orElseThrow(() -> new IllegalStateException("@PathSegment outside a URI route"));
+        UriMatchInfo raw = route.getRouteInfo().getUriMatchTemplate().tryMatch(request.getPath());
+        Object value = raw == null ? null : raw.getVariableValues().get(name);
+        if (value == null) {
+            throw new IllegalStateException("the route " + route.getRouteInfo().getUriMatchTemplate() + " has no " + name);
+        }
+        return value.toString();
+    }
+
+    static String decode(String segment) {
+        if (segment.indexOf('%') < 0) {
+            return segment;
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(segment.length());
+        for (int i = 0; i < segment.length(); i++) {
+            char c = segment.charAt(i);
+            if (c == '%') {
+                int high = i + 2 < segment.length() ? Character.digit(segment.charAt(i + 1), 16) : -1;
+                int low = high < 0 ? -1 : Character.digit(segment.charAt(i + 2), 16);
+                if (low < 0) {
+                    throw new InvalidInputException(BAD_ENCODING);
+                }
+                bytes.write(high * 16 + low);
+                i += 2;
+            } else {
+                byte[] literal = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                bytes.write(literal, 0, literal.length);
+            }
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}
