@@ -14,6 +14,4 @@ module com.communitybot.core {
     exports com.communitybot.core.model;
     exports com.communitybot.core.port;
     exports com.communitybot.core.usecase;
-    // com.communitybot.core.datafile is not exported: the data file belongs to the service's command line
-    // and is on its way out of core.
 }

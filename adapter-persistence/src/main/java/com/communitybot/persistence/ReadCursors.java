@@ -22,10 +22,8 @@ import org.slf4j.LoggerFactory;
  * <p>The connection runs a read-only transaction at {@code REPEATABLE READ}, so every query of it sees one
  * snapshot of the store: the queries of an export agree with each other, and writes that commit meanwhile
  * are not seen. PostgreSQL's driver honours the fetch size only with auto-commit off, and reads the whole
- * result otherwise. H2 streams because its URL has {@code LAZY_QUERY_EXECUTION=TRUE} (see
- * {@link StoreUrls}); at {@code REPEATABLE READ} H2 keeps the store version of the snapshot until the
- * transaction ends, which a lazy result needs: at {@code READ COMMITTED} H2 lets go of it when the query
- * returns, and a long read can then meet chunks the store has since freed ("Chunk not found").
+ * result otherwise. H2 runs each query to its end first, into a temporary file beyond a few thousand rows
+ * (see {@link StoreUrls}), so memory stays bounded there too.
  */
 final class ReadCursors implements AutoCloseable {
 

@@ -18,14 +18,16 @@ public final class StoreUrls {
      *   <li>{@code DATABASE_TO_LOWER=TRUE}: unquoted names are stored in lower case as on PostgreSQL, so
      *       the quoted lower-case names of the generated SQL find the tables Flyway created.</li>
      *   <li>{@code DEFAULT_NULL_ORDERING=HIGH}: NULLs sort as on PostgreSQL.</li>
-     *   <li>{@code LAZY_QUERY_EXECUTION=TRUE}: a query hands out rows as they are read, so the leaderboard
-     *       and the export stream instead of materialising every row first.</li>
+     *   <li>{@code LAZY_QUERY_EXECUTION=FALSE}: a query is run to its end before its first row is handed out
+     *       (into a temporary file beyond a few thousand rows). H2's lazy results are read after the statement
+     *       has let go of its snapshot: under concurrent writes a read then fails ("Row not found in primary
+     *       index", "Chunk not found"), so a URL that asks for them gets this value instead.</li>
      *   <li>{@code DB_CLOSE_ON_EXIT=FALSE}: the pool, not H2's shutdown hook, closes the database, so
      *       requests still in flight at SIGTERM can finish.</li>
      * </ul>
      */
     public static final String H2_OPTIONS =
-            "MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=TRUE;DB_CLOSE_ON_EXIT=FALSE";
+            "MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE";
 
     /** The store when {@code DATABASE_URL} is not set: an H2 file database under {@code ./data/}. */
     public static final String DEFAULT_URL = "jdbc:h2:file:./data/community-bot;" + H2_OPTIONS;

@@ -16,7 +16,7 @@ class StoreUrlsTest {
     void anH2UrlWithOtherSettings_keepsThem_andAConflictingValueIsReplaced() {
         assertThat(StoreUrls.withRequiredOptions("jdbc:h2:mem:x;mode=MySQL;CIPHER=AES;DB_CLOSE_DELAY=-1"))
                 .isEqualTo("jdbc:h2:mem:x;MODE=PostgreSQL;CIPHER=AES;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE;"
-                        + "DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=TRUE;DB_CLOSE_ON_EXIT=FALSE");
+                        + "DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE");
     }
 
     @Test

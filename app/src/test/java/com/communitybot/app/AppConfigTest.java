@@ -26,7 +26,7 @@ class AppConfigTest {
         assertThat(config.serverProperties("k")).containsEntry("bot.write-timeout", "60s");
         assertThat(config.storeProperties()).containsEntry("datasources.default.url",
                 "jdbc:h2:file:./data/community-bot;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
-                        + "LAZY_QUERY_EXECUTION=TRUE;DB_CLOSE_ON_EXIT=FALSE")
+                        + "LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE")
                 .doesNotContainKeys("datasources.default.username", "datasources.default.password");
     }
 
