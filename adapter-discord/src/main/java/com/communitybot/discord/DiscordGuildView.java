@@ -122,7 +122,9 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
 
     @Override
     public Optional<List<Role>> roles(GuildId guild) {
-        return guild(guild).map(g -> g.getRoleCache().stream().map(DiscordGuildView::toRole).toList());
+        return guild(guild)
+                .map(g ->
+                        g.getRoleCache().stream().map(DiscordGuildView::toRole).toList());
     }
 
     @Override
@@ -169,8 +171,7 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
     }
 
     private static Member toMember(net.dv8tion.jda.api.entities.Member member) {
-        return new Member(
-                new UserId(member.getIdLong()), member.getEffectiveName(), member.getEffectiveAvatarUrl());
+        return new Member(new UserId(member.getIdLong()), member.getEffectiveName(), member.getEffectiveAvatarUrl());
     }
 
     /** One login attempt; on failure, the next one is scheduled, or the failure thrown ({@code atStart}) or reported. */

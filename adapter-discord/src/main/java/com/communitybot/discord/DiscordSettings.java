@@ -72,6 +72,7 @@ public record DiscordSettings(String token, Optional<URI> apiBaseUrl) {
     /** The token stays out of logs and exception messages. */
     @Override
     public String toString() {
-        return "DiscordSettings[token=<hidden>, apiBaseUrl=" + apiBaseUrl.map(URI::toString).orElse("Discord's") + "]";
+        return "DiscordSettings[token=<hidden>, apiBaseUrl="
+                + apiBaseUrl.map(URI::toString).orElse("Discord's") + "]";
     }
 }

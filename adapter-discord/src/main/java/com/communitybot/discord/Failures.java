@@ -17,7 +17,9 @@ final class Failures {
      */
     static String oneLine(Throwable failure) {
         List<String> parts = new ArrayList<>();
-        for (Throwable t = failure; t != null && parts.size() < MAX_CAUSES; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t = failure;
+                t != null && parts.size() < MAX_CAUSES;
+                t = t.getCause() == t ? null : t.getCause()) {
             String message = t.getMessage();
             boolean onlyWraps = t.getCause() != null && t.getCause().toString().equals(message);
             String part = t.getClass().getSimpleName() + (message == null ? "" : ": " + firstLine(message));

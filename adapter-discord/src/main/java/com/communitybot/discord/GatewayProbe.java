@@ -52,7 +52,8 @@ final class GatewayProbe {
                 .GET()
                 .build();
         try {
-            int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            int status =
+                    client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status == 401) {
                 return new Unauthorized();
             }

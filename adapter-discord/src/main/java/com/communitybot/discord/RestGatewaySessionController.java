@@ -118,8 +118,8 @@ final class RestGatewaySessionController extends ConcurrentSessionController {
             } catch (IllegalStateException failure) {
                 failures++;
                 // The controller's worker waits IDENTIFY_DELAY after each connection attempt anyway.
-                long delay = Math.max(
-                        backoff.delayAfter(failures).toMillis(), TimeUnit.SECONDS.toMillis(IDENTIFY_DELAY));
+                long delay =
+                        Math.max(backoff.delayAfter(failures).toMillis(), TimeUnit.SECONDS.toMillis(IDENTIFY_DELAY));
                 LOG.warn(
                         "Discord gateway unreachable for shard {} ({}); attempt {}, next in {} ms",
                         node.getShardInfo().getShardString(),

@@ -4,16 +4,16 @@ import static com.communitybot.discord.fake.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.communitybot.discord.fake.FakeDiscord;
-import com.communitybot.discord.fake.FakeGuild;
-import com.communitybot.discord.fake.FakeMember;
-import com.communitybot.discord.fake.FakeRole;
-import com.communitybot.discord.fake.LoggedProblems;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.Member;
 import com.communitybot.core.model.Role;
 import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.UserId;
+import com.communitybot.discord.fake.FakeDiscord;
+import com.communitybot.discord.fake.FakeGuild;
+import com.communitybot.discord.fake.FakeMember;
+import com.communitybot.discord.fake.FakeRole;
+import com.communitybot.discord.fake.LoggedProblems;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -75,7 +75,8 @@ class DiscordGuildViewTest {
 
     @Test
     void guildsOfTheBotArePresentAndOthersAreNot() {
-        discord.addGuild(FakeGuild.builder(GUILD).build()).addGuild(FakeGuild.builder(OTHER_GUILD).build());
+        discord.addGuild(FakeGuild.builder(GUILD).build())
+                .addGuild(FakeGuild.builder(OTHER_GUILD).build());
 
         startView();
 
@@ -87,7 +88,8 @@ class DiscordGuildViewTest {
 
     @Test
     void aGuildWhoseDataHasNotArrivedIsNotPresentUntilItDoes() {
-        discord.addGuild(FakeGuild.builder(GUILD).build()).addGuild(FakeGuild.builder(OTHER_GUILD).build());
+        discord.addGuild(FakeGuild.builder(GUILD).build())
+                .addGuild(FakeGuild.builder(OTHER_GUILD).build());
         discord.makeUnavailable(OTHER_GUILD); // READY lists it as unavailable, and no GUILD_CREATE follows yet
 
         startView();
@@ -124,12 +126,11 @@ class DiscordGuildViewTest {
         startView();
 
         await("guild present", () -> view.contains(guild(GUILD)));
-        assertThat(view.roles(guild(GUILD)))
-                .hasValueSatisfying(roles -> assertThat(roles)
-                        .containsExactlyInAnyOrder(
-                                new Role(new RoleId(GUILD), "@everyone", 0, 0),
-                                new Role(new RoleId(LEVEL_5), "Level 5", 0x3498DB, 2),
-                                new Role(new RoleId(PLAIN), "Plain", 0, 1)));
+        assertThat(view.roles(guild(GUILD))).hasValueSatisfying(roles -> assertThat(roles)
+                .containsExactlyInAnyOrder(
+                        new Role(new RoleId(GUILD), "@everyone", 0, 0),
+                        new Role(new RoleId(LEVEL_5), "Level 5", 0x3498DB, 2),
+                        new Role(new RoleId(PLAIN), "Plain", 0, 1)));
     }
 
     @Test
@@ -194,7 +195,9 @@ class DiscordGuildViewTest {
 
         discord.addMember(GUILD, FakeMember.of(BOB, "bob").withNickname("Bobby"));
         await("Bob joined", () -> view.member(guild(GUILD), user(BOB)).isPresent());
-        assertThat(view.member(guild(GUILD), user(BOB))).map(Member::displayName).contains("Bobby");
+        assertThat(view.member(guild(GUILD), user(BOB)))
+                .map(Member::displayName)
+                .contains("Bobby");
 
         discord.removeMember(GUILD, ALICE);
         await("Alice left", () -> view.member(guild(GUILD), user(ALICE)).isEmpty());
@@ -211,7 +214,8 @@ class DiscordGuildViewTest {
 
     @Test
     void aGuildInAnOutageIsNotPresentUntilItIsAvailableAgain() {
-        discord.addGuild(FakeGuild.builder(GUILD).member(FakeMember.of(ALICE, "alice")).build());
+        discord.addGuild(
+                FakeGuild.builder(GUILD).member(FakeMember.of(ALICE, "alice")).build());
         startView();
         await("guild present", () -> view.contains(guild(GUILD)));
 

@@ -4,12 +4,12 @@ import static com.communitybot.discord.fake.Eventually.await;
 import static com.communitybot.discord.fake.Eventually.awaitDespiteLoggedProblems;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.UserId;
 import com.communitybot.discord.fake.FakeDiscord;
 import com.communitybot.discord.fake.FakeGuild;
 import com.communitybot.discord.fake.FakeMember;
 import com.communitybot.discord.fake.LoggedProblems;
-import com.communitybot.core.model.GuildId;
-import com.communitybot.core.model.UserId;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -64,14 +64,14 @@ class DiscordOutageTest {
         await("two failed attempts logged", () -> unreachableLines().size() >= 2);
 
         discord = FakeDiscord.builder().port(port).start();
-        discord.addGuild(FakeGuild.builder(GUILD).member(FakeMember.of(ALICE, "alice")).build());
+        discord.addGuild(
+                FakeGuild.builder(GUILD).member(FakeMember.of(ALICE, "alice")).build());
 
         await("guild present once Discord answers", () -> view.contains(new GuildId(GUILD)));
-        assertThat(unreachableLines())
-                .allSatisfy(line -> assertThat(line)
-                        .contains("Discord unreachable at " + baseUrl + "gateway/bot")
-                        .contains("ConnectException")
-                        .doesNotContain("WITH STACK TRACE"));
+        assertThat(unreachableLines()).allSatisfy(line -> assertThat(line)
+                .contains("Discord unreachable at " + baseUrl + "gateway/bot")
+                .contains("ConnectException")
+                .doesNotContain("WITH STACK TRACE"));
         log.assertNone();
         assertThat(fatalFailures).isEmpty();
     }
@@ -97,7 +97,8 @@ class DiscordOutageTest {
     @Test
     void aDroppedGatewayConnectionIsReconnectedAndTheGuildComesBack() {
         discord = FakeDiscord.start();
-        discord.addGuild(FakeGuild.builder(GUILD).member(FakeMember.of(ALICE, "alice")).build());
+        discord.addGuild(
+                FakeGuild.builder(GUILD).member(FakeMember.of(ALICE, "alice")).build());
         startView(discord.baseUrl());
         await("guild present", () -> view.contains(new GuildId(GUILD)));
         int handshakes = discord.gatewayHandshakes();
@@ -105,8 +106,11 @@ class DiscordOutageTest {
         discord.dropGatewayConnections();
 
         await("a new gateway connection", Duration.ofSeconds(15), () -> discord.gatewayHandshakes() > handshakes);
-        await("guild present again", Duration.ofSeconds(15), () -> discord.identifiedShards().contains(0)
-                && view.member(new GuildId(GUILD), new UserId(ALICE)).isPresent());
+        await(
+                "guild present again",
+                Duration.ofSeconds(15),
+                () -> discord.identifiedShards().contains(0)
+                        && view.member(new GuildId(GUILD), new UserId(ALICE)).isPresent());
         assertThat(log.warnings()).noneMatch(line -> line.contains("WITH STACK TRACE"));
         log.assertNone();
     }
@@ -116,12 +120,14 @@ class DiscordOutageTest {
         long onShard0 = shardGuild(0, 2);
         long onShard1 = shardGuild(1, 2);
         discord = FakeDiscord.builder().shards(2).start();
-        discord.addGuild(FakeGuild.builder(onShard0).build()).addGuild(FakeGuild.builder(onShard1).build());
+        discord.addGuild(FakeGuild.builder(onShard0).build())
+                .addGuild(FakeGuild.builder(onShard1).build());
 
         startView(discord.baseUrl());
 
-        await("guilds of both shards present", () -> view.contains(new GuildId(onShard0))
-                && view.contains(new GuildId(onShard1)));
+        await(
+                "guilds of both shards present",
+                () -> view.contains(new GuildId(onShard0)) && view.contains(new GuildId(onShard1)));
         assertThat(discord.identifiedShards()).containsExactly(0, 1);
         log.assertNone();
     }
@@ -171,7 +177,9 @@ class DiscordOutageTest {
     }
 
     private List<String> unreachableLines() {
-        return log.warnings().stream().filter(line -> line.contains("Discord unreachable")).toList();
+        return log.warnings().stream()
+                .filter(line -> line.contains("Discord unreachable"))
+                .toList();
     }
 
     private static int freePort() throws IOException {

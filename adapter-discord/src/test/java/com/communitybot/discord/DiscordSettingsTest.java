@@ -17,7 +17,8 @@ class DiscordSettingsTest {
 
     @Test
     void anApiUrlWithoutTrailingSlashGetsOneSoRoutesAreAppended() {
-        assertThat(DiscordSettings.fromEnvironmentValues("t0k3n", "http://127.0.0.1:4000/api/v10").restBaseUrl())
+        assertThat(DiscordSettings.fromEnvironmentValues("t0k3n", "http://127.0.0.1:4000/api/v10")
+                        .restBaseUrl())
                 .isEqualTo("http://127.0.0.1:4000/api/v10/");
     }
 

@@ -31,8 +31,7 @@ final class BindingErrors {
 
     static final String NOT_JSON = "Request body is not valid JSON: ";
 
-    private BindingErrors() {
-    }
+    private BindingErrors() {}
 
     private static HttpResponse<ErrorBody> badRequest(String message) {
         return HttpResponse.<ErrorBody>status(HttpStatus.BAD_REQUEST).body(ErrorBody.of(message));
@@ -96,7 +95,8 @@ final class BindingErrors {
         if (path.size() == 1 && e instanceof InvalidNullException) {
             return field + " is required";
         }
-        boolean list = path.size() > 1 || e.getTargetType() != null && Collection.class.isAssignableFrom(e.getTargetType());
+        boolean list =
+                path.size() > 1 || e.getTargetType() != null && Collection.class.isAssignableFrom(e.getTargetType());
         return field + (list ? " must be an array of strings" : " must be a string");
     }
 }

@@ -1,9 +1,9 @@
 package com.communitybot.http;
 
 import com.communitybot.core.error.AlreadyExistsException;
+import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.error.NotFoundException;
-import com.communitybot.core.error.DatabaseErrorException;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -17,8 +17,7 @@ import org.slf4j.LoggerFactory;
 /** One handler per domain error, each giving the error's status and its message in the contract's body. */
 final class DomainErrorHandlers {
 
-    private DomainErrorHandlers() {
-    }
+    private DomainErrorHandlers() {}
 
     private static HttpResponse<ErrorBody> respond(HttpStatus status, Exception e) {
         return HttpResponse.<ErrorBody>status(status).body(ErrorBody.of(e.getMessage()));
@@ -64,7 +63,11 @@ final class DomainErrorHandlers {
         @Override
         public HttpResponse<ErrorBody> handle(HttpRequest request, DatabaseErrorException e) {
             Throwable cause = e.getCause();
-            LOG.warn("{} {}: {}: {}", request.getMethodName(), request.getPath(), e.getMessage(),
+            LOG.warn(
+                    "{} {}: {}: {}",
+                    request.getMethodName(),
+                    request.getPath(),
+                    e.getMessage(),
                     cause == null ? "no cause" : describe(cause));
             return respond(HttpStatus.INTERNAL_SERVER_ERROR, e);
         }

@@ -32,9 +32,10 @@ final class ErrorBodies implements ErrorResponseProcessor<ErrorBody> {
             case METHOD_NOT_ALLOWED -> METHOD_NOT_ALLOWED;
             case UNSUPPORTED_MEDIA_TYPE -> UNSUPPORTED_MEDIA_TYPE;
             case REQUEST_ENTITY_TOO_LARGE -> TOO_LARGE;
-            case BAD_REQUEST -> context.getErrors().isEmpty()
-                    ? "Bad request"
-                    : context.getErrors().get(0).getMessage();
+            case BAD_REQUEST ->
+                context.getErrors().isEmpty()
+                        ? "Bad request"
+                        : context.getErrors().get(0).getMessage();
             default -> status.getCode() >= 500 ? INTERNAL : status.getReason();
         };
     }

@@ -50,27 +50,35 @@ final class JsonSettings implements BeanCreatedEventListener<ObjectMapper> {
     @Override
     public ObjectMapper onCreated(BeanCreatedEvent<ObjectMapper> event) {
         ObjectMapper mapper = event.getBean();
-        mapper.setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS));
+        mapper.setDefaultPropertyInclusion(
+                JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS));
         mapper.setSerializationInclusion(JsonInclude.Include.ALWAYS);
 
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
-        mapper.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY,
+        mapper.disable(
+                DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+                DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY,
                 DeserializationFeature.UNWRAP_SINGLE_VALUE_ARRAYS);
         mapper.setDefaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL, Nulls.FAIL));
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-        mapper.registerModule(new SimpleModule("request-bodies").setDeserializerModifier(new BeanDeserializerModifier() {
-            @Override
-            public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription bean,
-                                                          JsonDeserializer<?> deserializer) {
-                return bean.getBeanClass().getEnclosingClass() == Requests.class
-                        ? new WholeBodyFirst(deserializer, bean.findProperties().stream().map(BeanPropertyDefinition::getName).toList())
-                        : deserializer;
-            }
-        }));
+        mapper.registerModule(
+                new SimpleModule("request-bodies").setDeserializerModifier(new BeanDeserializerModifier() {
+                    @Override
+                    public JsonDeserializer<?> modifyDeserializer(
+                            DeserializationConfig config, BeanDescription bean, JsonDeserializer<?> deserializer) {
+                        return bean.getBeanClass().getEnclosingClass() == Requests.class
+                                ? new WholeBodyFirst(
+                                        deserializer,
+                                        bean.findProperties().stream()
+                                                .map(BeanPropertyDefinition::getName)
+                                                .toList())
+                                : deserializer;
+                    }
+                }));
         return mapper;
     }
 

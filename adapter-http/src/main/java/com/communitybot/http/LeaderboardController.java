@@ -54,7 +54,7 @@ final class LeaderboardController {
      */
     private static Runnable endWithConnection(HttpRequest<?> request, LeaderboardJson body) {
         if (!(request instanceof NettyHttpRequest<?> netty)) {
-            return () -> { };
+            return () -> {};
         }
         ChannelFuture closed = netty.getChannelHandlerContext().channel().closeFuture();
         GenericFutureListener<ChannelFuture> close = future -> body.close();

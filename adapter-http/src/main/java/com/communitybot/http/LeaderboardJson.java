@@ -27,7 +27,7 @@ final class LeaderboardJson extends InputStream {
     private boolean started;
     private boolean finished;
     private int position;
-    private volatile Runnable alsoOnClose = () -> { };
+    private volatile Runnable alsoOnClose = () -> {};
 
     LeaderboardJson(Stream<LeaderboardEntry> entries) {
         this.entries = entries;

@@ -31,8 +31,10 @@ final class LevelTrackController {
     @Get
     Map<String, List<Responses.TrackLevelRoleBody>> all(@PathSegment("guild_id") GuildId guild) {
         Map<String, List<Responses.TrackLevelRoleBody>> body = new LinkedHashMap<>();
-        tracks.all(guild).forEach((name, roles) ->
-                body.put(name, roles.stream().map(Responses.TrackLevelRoleBody::from).toList()));
+        tracks.all(guild)
+                .forEach((name, roles) -> body.put(
+                        name,
+                        roles.stream().map(Responses.TrackLevelRoleBody::from).toList()));
         return body;
     }
 

@@ -31,7 +31,8 @@ final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegm
 
     @Override
     public BindingResult<Object> bind(ArgumentConversionContext<Object> context, HttpRequest<?> request) {
-        String name = context.getAnnotationMetadata().stringValue(PathSegment.class).orElseThrow();
+        String name =
+                context.getAnnotationMetadata().stringValue(PathSegment.class).orElseThrow();
         String text = decode(rawVariable(request, name));
         Class<?> type = context.getArgument().getType();
         Object value;
@@ -47,12 +48,14 @@ final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegm
 
     private static String rawVariable(HttpRequest<?> request, String name) {
         UriRouteMatch<?, ?> route = RouteAttributes.getRouteMatch(request)
-                .filter(UriRouteMatch.class::isInstance).map(UriRouteMatch.class::cast)
+                .filter(UriRouteMatch.class::isInstance)
+                .map(UriRouteMatch.class::cast)
                 .orElseThrow(() -> new IllegalStateException("@PathSegment outside a URI route"));
         UriMatchInfo raw = route.getRouteInfo().getUriMatchTemplate().tryMatch(request.getPath());
         Object value = raw == null ? null : raw.getVariableValues().get(name);
         if (value == null) {
-            throw new IllegalStateException("the route " + route.getRouteInfo().getUriMatchTemplate() + " has no " + name);
+            throw new IllegalStateException(
+                    "the route " + route.getRouteInfo().getUriMatchTemplate() + " has no " + name);
         }
         return value.toString();
     }

@@ -12,17 +12,16 @@ import java.util.List;
  */
 final class Requests {
 
-    private Requests() {
-    }
+    private Requests() {}
 
     /** {@code {guild_ids: [...]}} of spec 4.1 and 4.15. */
-    record GuildIds(@JsonProperty("guild_ids") List<String> guildIds) {
-    }
+    record GuildIds(@JsonProperty("guild_ids") List<String> guildIds) {}
 
     /** Spec 4.5 and 4.6; the roles are read by spec 2.3's rules, which live in core. */
-    record Track(@JsonProperty("track_name") String trackName,
-                 @JsonProperty("roles") @JsonDeserialize(using = TrackLevelRolesDeserializer.class)
-                 List<TrackLevelRole> roles) {
+    record Track(
+            @JsonProperty("track_name") String trackName,
+            @JsonProperty("roles") @JsonDeserialize(using = TrackLevelRolesDeserializer.class)
+                    List<TrackLevelRole> roles) {
 
         LevelTrack track() {
             return new LevelTrack(trackName, roles);
@@ -30,18 +29,14 @@ final class Requests {
     }
 
     /** Spec 4.7. */
-    record TrackName(@JsonProperty("track_name") String trackName) {
-    }
+    record TrackName(@JsonProperty("track_name") String trackName) {}
 
     /** Spec 4.9 and 4.10; whether out_role_id is an unsigned integer is the use case's check (spec 4.9's order). */
-    record Bridge(@JsonProperty("in_role_id") String inRoleId, @JsonProperty("out_role_id") String outRoleId) {
-    }
+    record Bridge(@JsonProperty("in_role_id") String inRoleId, @JsonProperty("out_role_id") String outRoleId) {}
 
     /** Spec 4.11. */
-    record InRole(@JsonProperty("in_role_id") String inRoleId) {
-    }
+    record InRole(@JsonProperty("in_role_id") String inRoleId) {}
 
     /** Spec 4.13; any string. */
-    record BetaGuild(@JsonProperty("guild_id") String guildId) {
-    }
+    record BetaGuild(@JsonProperty("guild_id") String guildId) {}
 }

@@ -12,16 +12,17 @@ import java.util.List;
 /** The response bodies of spec section 2, each built from its domain value. */
 final class Responses {
 
-    private Responses() {
-    }
+    private Responses() {}
 
     /** {@code {results: [...]}} of spec 4.1 and 4.15. */
-    record Results(List<Boolean> results) {
-    }
+    record Results(List<Boolean> results) {}
 
     /** Spec 2.2. */
-    record RoleBody(@JsonProperty("role_id") String roleId, @JsonProperty("role_name") String roleName, long color,
-                    int position) {
+    record RoleBody(
+            @JsonProperty("role_id") String roleId,
+            @JsonProperty("role_name") String roleName,
+            long color,
+            int position) {
         static RoleBody from(Role role) {
             return new RoleBody(role.id().toString(), role.name(), role.color(), role.position());
         }
@@ -42,11 +43,13 @@ final class Responses {
     }
 
     /** Spec 2.6; added_at in RFC 3339, UTC, with a Z. */
-    record BetaServerBody(@JsonProperty("guild_id") String guildId, @JsonProperty("added_at") String addedAt,
-                          @JsonProperty("added_by") String addedBy) {
+    record BetaServerBody(
+            @JsonProperty("guild_id") String guildId,
+            @JsonProperty("added_at") String addedAt,
+            @JsonProperty("added_by") String addedBy) {
         static BetaServerBody from(BetaServer server) {
-            return new BetaServerBody(server.guildId(), DateTimeFormatter.ISO_INSTANT.format(server.addedAt()),
-                    server.addedBy());
+            return new BetaServerBody(
+                    server.guildId(), DateTimeFormatter.ISO_INSTANT.format(server.addedAt()), server.addedBy());
         }
     }
 }

@@ -75,14 +75,20 @@ final class StalledClientTimeout implements BeanCreatedEventListener<NettyServer
             if (ctx.channel().isWritable()) {
                 cancel();
             } else if (deadline == null) {
-                deadline = ctx.executor().schedule(() -> {
-                    deadline = null;
-                    if (!ctx.channel().isWritable()) {
-                        LOG.info("Closing the connection of {}: it has read nothing of its response for {} s",
-                                ctx.channel().remoteAddress(), timeout.toSeconds());
-                        ctx.close();
-                    }
-                }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+                deadline = ctx.executor()
+                        .schedule(
+                                () -> {
+                                    deadline = null;
+                                    if (!ctx.channel().isWritable()) {
+                                        LOG.info(
+                                                "Closing the connection of {}: it has read nothing of its response for {} s",
+                                                ctx.channel().remoteAddress(),
+                                                timeout.toSeconds());
+                                        ctx.close();
+                                    }
+                                },
+                                timeout.toMillis(),
+                                TimeUnit.MILLISECONDS);
             }
             super.channelWritabilityChanged(ctx);
         }

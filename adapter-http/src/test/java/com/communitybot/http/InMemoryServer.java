@@ -19,8 +19,7 @@ import java.util.Map;
 /** The HTTP adapter on its own, over the fixture's guilds and the stores a test gives it. */
 final class InMemoryServer {
 
-    private InMemoryServer() {
-    }
+    private InMemoryServer() {}
 
     /** A started server on a free port, with the use cases over {@code levels}, {@code settings} and {@code beta}. */
     static EmbeddedServer start(LevelStore levels, SettingsStore settings, BetaStore beta) {
@@ -28,8 +27,12 @@ final class InMemoryServer {
         ApiFixture.GUILDS.forEach(g -> guilds.withGuild(g.id(), g.roles(), g.members()));
         ApplicationContext context = ApplicationContext.builder()
                 .properties(Map.of("bot.api-key", ApiFixture.API_KEY, "micronaut.server.port", -1))
-                .singletons(new BotPresence(guilds), new Leaderboard(guilds, levels), new GuildRoles(guilds),
-                        new LevelTracks(guilds, settings), new LevelBridges(guilds, settings),
+                .singletons(
+                        new BotPresence(guilds),
+                        new Leaderboard(guilds, levels),
+                        new GuildRoles(guilds),
+                        new LevelTracks(guilds, settings),
+                        new LevelBridges(guilds, settings),
                         new BetaTesting(beta, Clock.systemUTC()))
                 .start();
         return context.getBean(EmbeddedServer.class).start();

@@ -41,9 +41,11 @@ class LeaderboardFailureMidBodyTest {
     private static final GuildId FAILS_MID_BODY = new GuildId(Long.parseUnsignedLong(ApiFixture.GUILD));
     /** Whose leaderboard fails before its first record, at the query. */
     private static final GuildId FAILS_AT_QUERY = new GuildId(Long.parseUnsignedLong(ApiFixture.SHORT_GUILD));
+
     private static final int RECORDS = 5_000;
     /** About 110 bytes a record: some 320 KB, several of the writer's chunks before the failure. */
     private static final int FAIL_AFTER = 3_000;
+
     private static final String FAILURE_MESSAGE = "simulated: the store went away mid-read";
 
     private static EmbeddedServer server;
@@ -79,11 +81,15 @@ class LeaderboardFailureMidBodyTest {
         RawHttp.Response response = leaderboardOverARawSocket(FAILS_MID_BODY);
 
         assertThat(response.statusLine()).startsWith("HTTP/1.1 200");
-        assertThat(response.chunked()).as("Transfer-Encoding: chunked, headers %s", response.headers()).isTrue();
+        assertThat(response.chunked())
+                .as("Transfer-Encoding: chunked, headers %s", response.headers())
+                .isTrue();
         assertThat(response.end())
                 .as("the server must close the connection instead of sending the terminating chunk 0\\r\\n\\r\\n")
                 .isEqualTo(RawHttp.End.CLOSED_BY_SERVER);
-        assertThat(response.body().length).as("bytes of body before the cut").isGreaterThan(LeaderboardJson.CHUNK_BYTES);
+        assertThat(response.body().length)
+                .as("bytes of body before the cut")
+                .isGreaterThan(LeaderboardJson.CHUNK_BYTES);
         String body = response.bodyText();
         assertThat(body).startsWith("[{\"user_id\":").doesNotEndWith("]");
         assertThat(body).as("records sent before the cut").doesNotContain("\"rank\":" + (FAIL_AFTER + 1) + "}");
@@ -108,7 +114,8 @@ class LeaderboardFailureMidBodyTest {
         ApiClient.Reply roles = api.get("/api/" + ApiFixture.GUILD + "/roles");
 
         assertThat(roles.status()).as(roles.body()).isEqualTo(200);
-        assertThat(roles.json().size()).isEqualTo(ApiFixture.GUILDS.get(0).roles().size());
+        assertThat(roles.json().size())
+                .isEqualTo(ApiFixture.GUILDS.get(0).roles().size());
     }
 
     @Test
@@ -138,7 +145,9 @@ class LeaderboardFailureMidBodyTest {
 
     private List<ILoggingEvent> matching() {
         synchronized (log) {
-            return List.copyOf(log.list).stream().filter(LeaderboardFailureMidBodyTest::carriesTheStoreFailure).toList();
+            return List.copyOf(log.list).stream()
+                    .filter(LeaderboardFailureMidBodyTest::carriesTheStoreFailure)
+                    .toList();
         }
     }
 
@@ -177,8 +186,10 @@ class LeaderboardFailureMidBodyTest {
                     throw failure();
                 }
                 // Level descending: the order the port promises.
-                return new LevelRecord(guild + ":" + (400_000_000_000_000_000L + i),
-                        U64.ofNonNegative(1_000L * (RECORDS - i)), U64.ofNonNegative(RECORDS - i));
+                return new LevelRecord(
+                        guild + ":" + (400_000_000_000_000_000L + i),
+                        U64.ofNonNegative(1_000L * (RECORDS - i)),
+                        U64.ofNonNegative(RECORDS - i));
             });
         }
 

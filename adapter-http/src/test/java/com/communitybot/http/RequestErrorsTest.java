@@ -42,11 +42,14 @@ class RequestErrorsTest {
 
     static Stream<Arguments> requests() throws IOException {
         try (InputStream in = RequestErrorsTest.class.getResourceAsStream("/request-errors.tsv")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .filter(line -> !line.startsWith("#"))
-                    .map(line -> line.split("\t", -1))
-                    .map(column -> Arguments.of(column[0], column[1], column[2], column[3], Integer.parseInt(column[4]), column[5]))
-                    .toList().stream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .filter(line -> !line.startsWith("#"))
+                            .map(line -> line.split("\t", -1))
+                            .map(column -> Arguments.of(
+                                    column[0], column[1], column[2], column[3], Integer.parseInt(column[4]), column[5]))
+                            .toList()
+                            .stream();
         }
     }
 

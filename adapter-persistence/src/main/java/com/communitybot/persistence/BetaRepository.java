@@ -32,8 +32,9 @@ interface BetaRepository extends GenericRepository<BetaRepository.Row, String> {
      * database: Micronaut Data binds an {@code Instant} as a {@code java.sql.Timestamp}, through the JVM's
      * local time, which H2 gets wrong in the hour that repeats when summer time ends.
      */
-    @Query("INSERT INTO beta_server (guild_id, added_at) VALUES (:guildId, CAST(:addedAtIso AS TIMESTAMP WITH TIME ZONE))"
-            + " ON CONFLICT DO NOTHING")
+    @Query(
+            "INSERT INTO beta_server (guild_id, added_at) VALUES (:guildId, CAST(:addedAtIso AS TIMESTAMP WITH TIME ZONE))"
+                    + " ON CONFLICT DO NOTHING")
     int insertIfAbsent(String guildId, String addedAtIso);
 
     @Query("UPDATE beta_server SET added_at = CAST(:addedAtIso AS TIMESTAMP WITH TIME ZONE) WHERE guild_id = :guildId")
@@ -44,11 +45,9 @@ interface BetaRepository extends GenericRepository<BetaRepository.Row, String> {
 
     /** An entry as read: its time as seconds since the epoch. */
     @Introspected
-    record Listed(String guildId, BigDecimal addedAt) {
-    }
+    record Listed(String guildId, BigDecimal addedAt) {}
 
     /** The table, for Micronaut Data's model; every statement above is written out. */
     @MappedEntity("beta_server")
-    record Row(@Id String guildId, Instant addedAt) {
-    }
+    record Row(@Id String guildId, Instant addedAt) {}
 }

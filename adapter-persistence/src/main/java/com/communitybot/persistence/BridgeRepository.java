@@ -38,15 +38,12 @@ interface BridgeRepository extends GenericRepository<BridgeRepository.Row, Bridg
 
     /** A bridge as read. */
     @Introspected
-    record Mapping(String inRoleId, BigDecimal outRoleId) {
-    }
+    record Mapping(String inRoleId, BigDecimal outRoleId) {}
 
     /** The table, for Micronaut Data's model; every statement above is written out. */
     @MappedEntity("level_bridge")
-    record Row(@EmbeddedId Key key, BigDecimal outRoleId) {
-    }
+    record Row(@EmbeddedId Key key, BigDecimal outRoleId) {}
 
     @Embeddable
-    record Key(@MappedProperty("guild_id") BigDecimal guildId, @MappedProperty("in_role_id") String inRoleId) {
-    }
+    record Key(@MappedProperty("guild_id") BigDecimal guildId, @MappedProperty("in_role_id") String inRoleId) {}
 }

@@ -14,8 +14,7 @@ import java.util.List;
 /** Column values to and from core's types: unsigned 64-bit numbers as NUMERIC(20, 0), role lists as JSON. */
 final class Columns {
 
-    private Columns() {
-    }
+    private Columns() {}
 
     static BigDecimal numeric(U64 value) {
         return new BigDecimal(value.toBigInteger());
@@ -36,7 +35,8 @@ final class Columns {
         }
         try {
             return U64.of(stored.toBigIntegerExact())
-                    .orElseThrow(() -> StoreException.unreadable(column + " is not an unsigned 64-bit integer: " + stored, null));
+                    .orElseThrow(() ->
+                            StoreException.unreadable(column + " is not an unsigned 64-bit integer: " + stored, null));
         } catch (ArithmeticException fraction) {
             throw StoreException.unreadable(column + " is not an integer: " + stored, fraction);
         }
@@ -77,7 +77,8 @@ final class Columns {
         try {
             return TrackLevelRoleParser.parseList(stored);
         } catch (InvalidInputException e) {
-            throw StoreException.unreadable("the roles of track '" + trackName + "' cannot be read: " + e.getMessage(), e);
+            throw StoreException.unreadable(
+                    "the roles of track '" + trackName + "' cannot be read: " + e.getMessage(), e);
         }
     }
 }

@@ -14,8 +14,7 @@ import java.util.function.Supplier;
  */
 final class DriverExceptions {
 
-    private DriverExceptions() {
-    }
+    private DriverExceptions() {}
 
     /** Runs {@code call}; a failure of the store becomes a {@link StoreException} naming {@code what}. */
     static <T> T translated(String what, Supplier<T> call) {
@@ -45,7 +44,9 @@ final class DriverExceptions {
     }
 
     private static boolean isStoreFailure(Throwable e) {
-        if (e instanceof DataAccessException || e instanceof TransactionException || e instanceof ConnectionException
+        if (e instanceof DataAccessException
+                || e instanceof TransactionException
+                || e instanceof ConnectionException
                 || e instanceof io.micronaut.data.connection.jdbc.exceptions.CannotGetJdbcConnectionException
                 || e instanceof io.micronaut.transaction.jdbc.exceptions.CannotGetJdbcConnectionException) {
             return true;

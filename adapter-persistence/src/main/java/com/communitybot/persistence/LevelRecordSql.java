@@ -17,10 +17,10 @@ final class LevelRecordSql {
 
     static final String UPDATE = "UPDATE level_record SET xp = ?, level = ? WHERE id = ?";
 
-    static final String INSERT_IF_ABSENT = "INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?) ON CONFLICT DO NOTHING";
+    static final String INSERT_IF_ABSENT =
+            "INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?) ON CONFLICT DO NOTHING";
 
-    private LevelRecordSql() {
-    }
+    private LevelRecordSql() {}
 
     /** The record at the result set's current row (columns id, xp, level). */
     static LevelRecord read(ResultSet row) throws SQLException {
@@ -28,7 +28,10 @@ final class LevelRecordSql {
         if (id == null) {
             throw StoreException.unreadable("a level record has a NULL id", null);
         }
-        return new LevelRecord(id, Columns.u64(row.getBigDecimal(2), "xp of " + id), Columns.u64(row.getBigDecimal(3), "level of " + id));
+        return new LevelRecord(
+                id,
+                Columns.u64(row.getBigDecimal(2), "xp of " + id),
+                Columns.u64(row.getBigDecimal(3), "level of " + id));
     }
 
     /** Binds xp, level and id, in the parameter order of {@link #UPDATE}. */

@@ -36,10 +36,12 @@ final class ReadAheadBuffer implements AutoCloseable {
 
     /** Chunks in memory, oldest first; every one of them comes before every chunk in the file. */
     private final ArrayDeque<byte[]> memory = new ArrayDeque<>();
+
     private long memoryBytes;
     private FileChannel file;
     /** Lengths of the chunks in the file not yet taken, oldest first, from {@link #fileReadPosition}. */
     private final ArrayDeque<Integer> fileChunks = new ArrayDeque<>();
+
     private long fileReadPosition;
     private long fileWritePosition;
 
@@ -182,8 +184,8 @@ final class ReadAheadBuffer implements AutoCloseable {
         try {
             if (file == null) {
                 Path path = Files.createTempFile(directory, "leaderboard-", ".read-ahead");
-                file = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                        StandardOpenOption.DELETE_ON_CLOSE);
+                file = FileChannel.open(
+                        path, StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
                 // Where the system allows it, the name goes at once: nothing is left behind even if the
                 // process dies; the open channel keeps the data.
                 Files.deleteIfExists(path);

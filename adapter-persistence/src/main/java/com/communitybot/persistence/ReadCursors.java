@@ -67,7 +67,8 @@ final class ReadCursors implements AutoCloseable {
         try {
             cursors = open(pool);
             Rows<T> rows = opener.open(cursors);
-            return StreamSupport.stream(new RowSpliterator<>(rows, cursors, what), false).onClose(cursors::close);
+            return StreamSupport.stream(new RowSpliterator<>(rows, cursors, what), false)
+                    .onClose(cursors::close);
         } catch (SQLException e) {
             closeQuietly(cursors);
             throw DriverExceptions.translate(what, e);
@@ -100,7 +101,8 @@ final class ReadCursors implements AutoCloseable {
 
     /** Runs {@code sql}; its result set is closed with these cursors. */
     ResultSet query(String sql, Binder binder) throws SQLException {
-        PreparedStatement statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+        PreparedStatement statement =
+                connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
         statements.add(statement);
         statement.setFetchSize(FETCH_SIZE);
         binder.bind(statement);

@@ -25,18 +25,24 @@ final class SqlBetaStore implements BetaStore {
 
     @Override
     public List<BetaServer> all() {
-        return DriverExceptions.translated("Reading the beta list", beta::findAll).stream().map(SqlBetaStore::server).toList();
+        return DriverExceptions.translated("Reading the beta list", beta::findAll).stream()
+                .map(SqlBetaStore::server)
+                .toList();
     }
 
     @Override
     public boolean addIfAbsent(BetaServer server) {
-        return DriverExceptions.translated("Adding guild '" + server.guildId() + "' to the beta list",
-                () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt()))) == 1;
+        return DriverExceptions.translated(
+                        "Adding guild '" + server.guildId() + "' to the beta list",
+                        () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt())))
+                == 1;
     }
 
     @Override
     public boolean remove(String guildId) {
-        return DriverExceptions.translated("Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId)) > 0;
+        return DriverExceptions.translated(
+                        "Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId))
+                > 0;
     }
 
     @Override

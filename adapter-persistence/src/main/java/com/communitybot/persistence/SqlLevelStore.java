@@ -53,9 +53,10 @@ final class SqlLevelStore implements LevelStore {
     private final ExecutorService reading;
     private final Path bufferDirectory = Path.of(System.getProperty("java.io.tmpdir"));
 
-    SqlLevelStore(DataSource dataSource,
-                  @Value("${store.leaderboard.batch-size:4096}") int batchSize,
-                  @Value("${store.leaderboard.wait-ms:30000}") long firstBatchTimeoutMs) {
+    SqlLevelStore(
+            DataSource dataSource,
+            @Value("${store.leaderboard.batch-size:4096}") int batchSize,
+            @Value("${store.leaderboard.wait-ms:30000}") long firstBatchTimeoutMs) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("store.leaderboard.batch-size must be at least 1, not " + batchSize);
         }
@@ -88,7 +89,9 @@ final class SqlLevelStore implements LevelStore {
             firstBatch.get(firstBatchTimeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             buffer.close();
-            throw e.getCause() instanceof RuntimeException failure ? failure : new StoreException(what + " failed", e.getCause());
+            throw e.getCause() instanceof RuntimeException failure
+                    ? failure
+                    : new StoreException(what + " failed", e.getCause());
         } catch (TimeoutException e) {
             buffer.close();
             throw new StoreException(what + " failed: no reader was free within " + firstBatchTimeoutMs + " ms", e);
@@ -97,18 +100,21 @@ final class SqlLevelStore implements LevelStore {
             Thread.currentThread().interrupt();
             throw new StoreException(what + " was interrupted", e);
         }
-        return StreamSupport.stream(new Spliterators.AbstractSpliterator<LevelRecord>(Long.MAX_VALUE,
-                Spliterator.ORDERED | Spliterator.NONNULL) {
-            @Override
-            public boolean tryAdvance(Consumer<? super LevelRecord> action) {
-                LevelRecord next = buffer.next();
-                if (next == null) {
-                    return false;
-                }
-                action.accept(next);
-                return true;
-            }
-        }, false).onClose(buffer::close);
+        return StreamSupport.stream(
+                        new Spliterators.AbstractSpliterator<LevelRecord>(
+                                Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+                            @Override
+                            public boolean tryAdvance(Consumer<? super LevelRecord> action) {
+                                LevelRecord next = buffer.next();
+                                if (next == null) {
+                                    return false;
+                                }
+                                action.accept(next);
+                                return true;
+                            }
+                        },
+                        false)
+                .onClose(buffer::close);
     }
 
     /** On a reader thread: the whole guild into {@code buffer}, unless its consumer leaves first. */

@@ -27,7 +27,8 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public List<LevelTrack> tracks(GuildId guild) {
-        return DriverExceptions.translated("Reading the tracks of guild " + guild, () -> tracks.findByGuild(Columns.numeric(guild)))
+        return DriverExceptions.translated(
+                        "Reading the tracks of guild " + guild, () -> tracks.findByGuild(Columns.numeric(guild)))
                 .stream()
                 .map(row -> new LevelTrack(row.name(), Columns.roles(row.roles(), row.name())))
                 .toList();
@@ -36,8 +37,10 @@ final class SqlSettingsStore implements SettingsStore {
     @Override
     public boolean addTrackIfAbsent(GuildId guild, LevelTrack track) {
         String roles = Columns.roles(track.roles());
-        return DriverExceptions.translated("Adding track '" + track.name() + "' to guild " + guild,
-                () -> tracks.insertIfAbsent(Columns.numeric(guild), track.name(), roles)) == 1;
+        return DriverExceptions.translated(
+                        "Adding track '" + track.name() + "' to guild " + guild,
+                        () -> tracks.insertIfAbsent(Columns.numeric(guild), track.name(), roles))
+                == 1;
     }
 
     @Override
@@ -45,22 +48,29 @@ final class SqlSettingsStore implements SettingsStore {
         BigDecimal guildId = Columns.numeric(guild);
         String roles = Columns.roles(track.roles());
         String what = "Writing track '" + track.name() + "' of guild " + guild;
-        DriverExceptions.translated(what, () -> transactions.executeWrite(tx -> {
-            Upserts.upsert(what, () -> tracks.update(guildId, track.name(), roles),
-                    () -> tracks.insertIfAbsent(guildId, track.name(), roles));
-            return null;
-        }));
+        DriverExceptions.translated(
+                what,
+                () -> transactions.executeWrite(tx -> {
+                    Upserts.upsert(
+                            what,
+                            () -> tracks.update(guildId, track.name(), roles),
+                            () -> tracks.insertIfAbsent(guildId, track.name(), roles));
+                    return null;
+                }));
     }
 
     @Override
     public boolean removeTrack(GuildId guild, String name) {
-        return DriverExceptions.translated("Removing track '" + name + "' of guild " + guild,
-                () -> tracks.delete(Columns.numeric(guild), name)) > 0;
+        return DriverExceptions.translated(
+                        "Removing track '" + name + "' of guild " + guild,
+                        () -> tracks.delete(Columns.numeric(guild), name))
+                > 0;
     }
 
     @Override
     public List<LevelBridge> bridges(GuildId guild) {
-        return DriverExceptions.translated("Reading the bridges of guild " + guild, () -> bridges.findByGuild(Columns.numeric(guild)))
+        return DriverExceptions.translated(
+                        "Reading the bridges of guild " + guild, () -> bridges.findByGuild(Columns.numeric(guild)))
                 .stream()
                 .map(SqlSettingsStore::bridge)
                 .toList();
@@ -68,7 +78,8 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public Optional<LevelBridge> bridge(GuildId guild, String inRoleId) {
-        return DriverExceptions.translated("Reading the bridge of '" + inRoleId + "' in guild " + guild,
+        return DriverExceptions.translated(
+                        "Reading the bridge of '" + inRoleId + "' in guild " + guild,
                         () -> bridges.findByGuildAndInRole(Columns.numeric(guild), inRoleId))
                 .stream()
                 .findFirst()
@@ -77,8 +88,11 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean addBridgeIfAbsent(GuildId guild, LevelBridge bridge) {
-        return DriverExceptions.translated("Adding the bridge of '" + bridge.inRoleId() + "' to guild " + guild,
-                () -> bridges.insertIfAbsent(Columns.numeric(guild), bridge.inRoleId(), Columns.numeric(bridge.outRoleId()))) == 1;
+        return DriverExceptions.translated(
+                        "Adding the bridge of '" + bridge.inRoleId() + "' to guild " + guild,
+                        () -> bridges.insertIfAbsent(
+                                Columns.numeric(guild), bridge.inRoleId(), Columns.numeric(bridge.outRoleId())))
+                == 1;
     }
 
     @Override
@@ -86,17 +100,23 @@ final class SqlSettingsStore implements SettingsStore {
         BigDecimal guildId = Columns.numeric(guild);
         BigDecimal out = Columns.numeric(bridge.outRoleId());
         String what = "Writing the bridge of '" + bridge.inRoleId() + "' in guild " + guild;
-        DriverExceptions.translated(what, () -> transactions.executeWrite(tx -> {
-            Upserts.upsert(what, () -> bridges.update(guildId, bridge.inRoleId(), out),
-                    () -> bridges.insertIfAbsent(guildId, bridge.inRoleId(), out));
-            return null;
-        }));
+        DriverExceptions.translated(
+                what,
+                () -> transactions.executeWrite(tx -> {
+                    Upserts.upsert(
+                            what,
+                            () -> bridges.update(guildId, bridge.inRoleId(), out),
+                            () -> bridges.insertIfAbsent(guildId, bridge.inRoleId(), out));
+                    return null;
+                }));
     }
 
     @Override
     public boolean removeBridge(GuildId guild, String inRoleId) {
-        return DriverExceptions.translated("Removing the bridge of '" + inRoleId + "' in guild " + guild,
-                () -> bridges.delete(Columns.numeric(guild), inRoleId)) > 0;
+        return DriverExceptions.translated(
+                        "Removing the bridge of '" + inRoleId + "' in guild " + guild,
+                        () -> bridges.delete(Columns.numeric(guild), inRoleId))
+                > 0;
     }
 
     private static LevelBridge bridge(BridgeRepository.Mapping row) {

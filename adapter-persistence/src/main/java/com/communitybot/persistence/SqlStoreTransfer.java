@@ -35,7 +35,8 @@ final class SqlStoreTransfer implements StoreTransfer {
             "SELECT guild_id, name, roles FROM level_track ORDER BY guild_id, name";
     private static final String BRIDGES_BY_GUILD_AND_IN_ROLE =
             "SELECT guild_id, in_role_id, out_role_id FROM level_bridge ORDER BY guild_id, in_role_id";
-    private static final String BETA_BY_GUILD = "SELECT guild_id, EXTRACT(EPOCH FROM added_at) FROM beta_server ORDER BY guild_id";
+    private static final String BETA_BY_GUILD =
+            "SELECT guild_id, EXTRACT(EPOCH FROM added_at) FROM beta_server ORDER BY guild_id";
 
     private final DataSource pool;
     private final TransactionOperations<Connection> transactions;
@@ -43,8 +44,12 @@ final class SqlStoreTransfer implements StoreTransfer {
     private final BridgeRepository bridges;
     private final BetaRepository beta;
 
-    SqlStoreTransfer(DataSource dataSource, TransactionOperations<Connection> transactions, TrackRepository tracks,
-                     BridgeRepository bridges, BetaRepository beta) {
+    SqlStoreTransfer(
+            DataSource dataSource,
+            TransactionOperations<Connection> transactions,
+            TrackRepository tracks,
+            BridgeRepository bridges,
+            BetaRepository beta) {
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.transactions = transactions;
         this.tracks = tracks;
@@ -70,7 +75,7 @@ final class SqlStoreTransfer implements StoreTransfer {
     @Override
     public Stream<LevelRecord> levels() {
         return ReadCursors.stream(pool, "Exporting the level records", cursors -> {
-            ResultSet rows = cursors.query(LevelRecordSql.ALL_BY_ID, statement -> { });
+            ResultSet rows = cursors.query(LevelRecordSql.ALL_BY_ID, statement -> {});
             return () -> rows.next() ? LevelRecordSql.read(rows) : null;
         });
     }
@@ -78,8 +83,8 @@ final class SqlStoreTransfer implements StoreTransfer {
     @Override
     public Stream<GuildSettings> guildSettings() {
         return ReadCursors.stream(pool, "Exporting the guild settings", cursors -> {
-            ResultSet trackRows = cursors.query(TRACKS_BY_GUILD_AND_NAME, statement -> { });
-            ResultSet bridgeRows = cursors.query(BRIDGES_BY_GUILD_AND_IN_ROLE, statement -> { });
+            ResultSet trackRows = cursors.query(TRACKS_BY_GUILD_AND_NAME, statement -> {});
+            ResultSet bridgeRows = cursors.query(BRIDGES_BY_GUILD_AND_IN_ROLE, statement -> {});
             return new GuildMerge(trackRows, bridgeRows)::next;
         });
     }
@@ -87,7 +92,7 @@ final class SqlStoreTransfer implements StoreTransfer {
     @Override
     public Stream<BetaServer> betaServers() {
         return ReadCursors.stream(pool, "Exporting the beta list", cursors -> {
-            ResultSet rows = cursors.query(BETA_BY_GUILD, statement -> { });
+            ResultSet rows = cursors.query(BETA_BY_GUILD, statement -> {});
             return () -> {
                 if (!rows.next()) {
                     return null;
@@ -126,7 +131,9 @@ final class SqlStoreTransfer implements StoreTransfer {
             String roles = Columns.roles(track.roles());
             String what = "Importing track '" + track.name() + "' of guild " + guild;
             DriverExceptions.translated(what, () -> {
-                Upserts.upsert(what, () -> tracks.update(guildId, track.name(), roles),
+                Upserts.upsert(
+                        what,
+                        () -> tracks.update(guildId, track.name(), roles),
                         () -> tracks.insertIfAbsent(guildId, track.name(), roles));
                 return null;
             });
@@ -138,7 +145,9 @@ final class SqlStoreTransfer implements StoreTransfer {
             BigDecimal out = Columns.numeric(bridge.outRoleId());
             String what = "Importing the bridge of '" + bridge.inRoleId() + "' in guild " + guild;
             DriverExceptions.translated(what, () -> {
-                Upserts.upsert(what, () -> bridges.update(guildId, bridge.inRoleId(), out),
+                Upserts.upsert(
+                        what,
+                        () -> bridges.update(guildId, bridge.inRoleId(), out),
                         () -> bridges.insertIfAbsent(guildId, bridge.inRoleId(), out));
                 return null;
             });
@@ -148,7 +157,9 @@ final class SqlStoreTransfer implements StoreTransfer {
         public void putBetaServer(BetaServer server) {
             String what = "Importing beta entry '" + server.guildId() + "'";
             DriverExceptions.translated(what, () -> {
-                Upserts.upsert(what, () -> beta.update(server.guildId(), Columns.timestamp(server.addedAt())),
+                Upserts.upsert(
+                        what,
+                        () -> beta.update(server.guildId(), Columns.timestamp(server.addedAt())),
                         () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt())));
                 return null;
             });
@@ -192,8 +203,10 @@ final class SqlStoreTransfer implements StoreTransfer {
                     }
                 }
             } catch (SQLException e) {
-                throw DriverExceptions.translate("Importing level records " + records.get(0).id() + " to "
-                        + records.get(records.size() - 1).id(), e);
+                throw DriverExceptions.translate(
+                        "Importing level records " + records.get(0).id() + " to "
+                                + records.get(records.size() - 1).id(),
+                        e);
             }
         }
 
@@ -226,7 +239,8 @@ final class SqlStoreTransfer implements StoreTransfer {
             if (!trackRow && !bridgeRow) {
                 return null;
             }
-            BigDecimal guild = lowest(trackRow ? trackRows.getBigDecimal(1) : null, bridgeRow ? bridgeRows.getBigDecimal(1) : null);
+            BigDecimal guild = lowest(
+                    trackRow ? trackRows.getBigDecimal(1) : null, bridgeRow ? bridgeRows.getBigDecimal(1) : null);
             List<LevelTrack> guildTracks = new ArrayList<>();
             while (trackRow && guild.compareTo(trackRows.getBigDecimal(1)) == 0) {
                 String name = trackRows.getString(2);
@@ -235,7 +249,8 @@ final class SqlStoreTransfer implements StoreTransfer {
             }
             List<LevelBridge> guildBridges = new ArrayList<>();
             while (bridgeRow && guild.compareTo(bridgeRows.getBigDecimal(1)) == 0) {
-                guildBridges.add(new LevelBridge(bridgeRows.getString(2), Columns.role(bridgeRows.getBigDecimal(3), "out_role_id")));
+                guildBridges.add(new LevelBridge(
+                        bridgeRows.getString(2), Columns.role(bridgeRows.getBigDecimal(3), "out_role_id")));
                 bridgeRow = bridgeRows.next();
             }
             return new GuildSettings(Columns.guild(guild), guildTracks, guildBridges);

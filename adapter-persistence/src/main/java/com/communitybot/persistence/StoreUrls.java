@@ -34,8 +34,7 @@ public final class StoreUrls {
 
     private static final String H2_PREFIX = "jdbc:h2:";
 
-    private StoreUrls() {
-    }
+    private StoreUrls() {}
 
     /**
      * {@code url} with {@link #H2_OPTIONS} in force when it is an H2 URL: a required setting the URL lacks

@@ -34,15 +34,12 @@ interface TrackRepository extends GenericRepository<TrackRepository.Row, TrackRe
 
     /** A track as read: its name and its role list as stored JSON text. */
     @Introspected
-    record NamedRoles(String name, String roles) {
-    }
+    record NamedRoles(String name, String roles) {}
 
     /** The table, for Micronaut Data's model; every statement above is written out. */
     @MappedEntity("level_track")
-    record Row(@EmbeddedId Key key, String roles) {
-    }
+    record Row(@EmbeddedId Key key, String roles) {}
 
     @Embeddable
-    record Key(@MappedProperty("guild_id") BigDecimal guildId, @MappedProperty("name") String name) {
-    }
+    record Key(@MappedProperty("guild_id") BigDecimal guildId, @MappedProperty("name") String name) {}
 }

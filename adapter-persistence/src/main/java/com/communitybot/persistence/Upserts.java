@@ -16,8 +16,7 @@ final class Upserts {
     /** Pairs tried before giving up: each lost one needs a concurrent insert and a concurrent delete. */
     static final int ATTEMPTS = 5;
 
-    private Upserts() {
-    }
+    private Upserts() {}
 
     /** Runs the pair until one of them touched the row; a {@link StoreException} naming {@code what} after {@link #ATTEMPTS}. */
     static void upsert(String what, IntSupplier update, IntSupplier insertIfAbsent) {
@@ -26,7 +25,9 @@ final class Upserts {
                 return;
             }
         }
-        throw new StoreException(what + " failed: gave up after " + ATTEMPTS + " attempts, in each of which the"
-                + " UPDATE found no row and the INSERT found one (other writers inserting and deleting it)", null);
+        throw new StoreException(
+                what + " failed: gave up after " + ATTEMPTS + " attempts, in each of which the"
+                        + " UPDATE found no row and the INSERT found one (other writers inserting and deleting it)",
+                null);
     }
 }

@@ -24,10 +24,11 @@ class H2ByteOrderLimitTest {
         String emoji = "1:\uD83D\uDE00";
         String replacementChar = "1:\uFFFD";
         try (StoreContext stores = StoreContext.start(StoreBackend.H2, "bmp")) {
-            stores.insertLevels(List.of(new LevelRecord(replacementChar, U64.ZERO, U64.ZERO),
-                    new LevelRecord(emoji, U64.ZERO, U64.ZERO)));
+            stores.insertLevels(List.of(
+                    new LevelRecord(replacementChar, U64.ZERO, U64.ZERO), new LevelRecord(emoji, U64.ZERO, U64.ZERO)));
 
-            try (Stream<LevelRecord> records = stores.bean(LevelStore.class).recordsInLeaderboardOrder(new GuildId(1L))) {
+            try (Stream<LevelRecord> records =
+                    stores.bean(LevelStore.class).recordsInLeaderboardOrder(new GuildId(1L))) {
                 assertThat(records.map(LevelRecord::id).toList()).containsExactly(emoji, replacementChar);
             }
         }

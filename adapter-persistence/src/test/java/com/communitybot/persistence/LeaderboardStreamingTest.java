@@ -52,15 +52,18 @@ class LeaderboardStreamingTest {
 
     @BeforeParameterizedClassInvocation
     static void start(StoreBackend backend) {
-        stores = StoreContext.start(backend.freshDatabase("streaming"), java.util.Map.of("store.leaderboard.batch-size", BATCH));
+        stores = StoreContext.start(
+                backend.freshDatabase("streaming"), java.util.Map.of("store.leaderboard.batch-size", BATCH));
         stores.insertLevels(bigGuild());
     }
 
     /** The big guild with many ties on level and xp, and a few other guilds around it. */
     private static Iterable<LevelRecord> bigGuild() {
         return () -> IntStream.range(0, RECORDS + 3_000)
-                .mapToObj(i -> new LevelRecord((i < RECORDS ? "7:" : (6 + (i % 3) * 64) + ":") + i,
-                        U64.ofNonNegative(i * 7919L % 503), U64.ofNonNegative(i % 50)))
+                .mapToObj(i -> new LevelRecord(
+                        (i < RECORDS ? "7:" : (6 + (i % 3) * 64) + ":") + i,
+                        U64.ofNonNegative(i * 7919L % 503),
+                        U64.ofNonNegative(i % 50)))
                 .iterator();
     }
 
@@ -76,7 +79,8 @@ class LeaderboardStreamingTest {
         stores.execute(analyze);
         assertEveryKeysetPlanReadsTheIndex("analyzed, one guild 95 % of the table");
         stores.insertLevels(() -> IntStream.range(0, 40_000)
-                .mapToObj(i -> record((1000 + i % 400) + ":" + i, i % 300, i % 40)).iterator());
+                .mapToObj(i -> record((1000 + i % 400) + ":" + i, i % 300, i % 40))
+                .iterator());
         stores.execute(analyze);
         assertEveryKeysetPlanReadsTheIndex("analyzed, 400 more guilds");
         if (backend == StoreBackend.POSTGRES) {
@@ -108,16 +112,23 @@ class LeaderboardStreamingTest {
      */
     private boolean readWhileWriting(int isolation) throws SQLException {
         GuildId guild = new GuildId(99L);
-        List<LevelRecord> before = List.of(record("99:1", 90, 9), record("99:2", 80, 8), record("99:3", 70, 7),
-                record("99:4", 60, 6), record("99:5", 50, 5), record("99:6", 40, 4), record("99:7", 30, 3));
+        List<LevelRecord> before = List.of(
+                record("99:1", 90, 9),
+                record("99:2", 80, 8),
+                record("99:3", 70, 7),
+                record("99:4", 60, 6),
+                record("99:5", 50, 5),
+                record("99:6", 40, 4),
+                record("99:7", 30, 3));
         stores.insertLevels(before);
         try {
             List<LevelRecord> read = new ArrayList<>();
             try (Connection connection = ReadCursors.openSnapshot(stores.pool());
-                 LeaderboardKeyset keyset = new LeaderboardKeyset(connection, guild, 3)) {
+                    LeaderboardKeyset keyset = new LeaderboardKeyset(connection, guild, 3)) {
                 connection.setTransactionIsolation(isolation);
                 read.addAll(keyset.next());
-                stores.execute("UPDATE level_record SET level = 10 WHERE id = '99:6'",
+                stores.execute(
+                        "UPDATE level_record SET level = 10 WHERE id = '99:6'",
                         "UPDATE level_record SET level = 1 WHERE id = '99:2'",
                         "INSERT INTO level_record (id, xp, level) VALUES ('99:8', 1, 6)");
                 while (!keyset.exhausted()) {
@@ -187,7 +198,8 @@ class LeaderboardStreamingTest {
     }
 
     @Test
-    void aFailureAfterTheFirstBatch_comesAfterTheRecordsReadBeforeIt_andTheConnectionGoesBack() throws InterruptedException {
+    void aFailureAfterTheFirstBatch_comesAfterTheRecordsReadBeforeIt_andTheConnectionGoesBack()
+            throws InterruptedException {
         int failingQuery = 4; // the first batch is one query; each later batch one to three
         SqlLevelStore failing = new SqlLevelStore(FailingQueries.after(stores.pool(), failingQuery), 100, 10_000);
         try {
@@ -237,15 +249,21 @@ class LeaderboardStreamingTest {
         HikariDataSource pool = (HikariDataSource) stores.pool();
         long deadline = System.nanoTime() + SOON.toNanos();
         while (pool.getHikariPoolMXBean().getActiveConnections() > 0) {
-            assertThat(System.nanoTime()).as("connections still active: %d", pool.getHikariPoolMXBean().getActiveConnections())
+            assertThat(System.nanoTime())
+                    .as(
+                            "connections still active: %d",
+                            pool.getHikariPoolMXBean().getActiveConnections())
                     .isLessThan(deadline);
             Thread.sleep(20);
         }
     }
 
     private static List<String> keysetQueries() {
-        return List.of(LeaderboardKeyset.first(LeaderboardKeyset.FIRST_BATCH), LeaderboardKeyset.sameLevelAndXp(BATCH),
-                LeaderboardKeyset.sameLevel(BATCH), LeaderboardKeyset.lowerLevel(BATCH));
+        return List.of(
+                LeaderboardKeyset.first(LeaderboardKeyset.FIRST_BATCH),
+                LeaderboardKeyset.sameLevelAndXp(BATCH),
+                LeaderboardKeyset.sameLevel(BATCH),
+                LeaderboardKeyset.lowerLevel(BATCH));
     }
 
     private void assertEveryKeysetPlanReadsTheIndex(String situation) throws SQLException {
@@ -296,8 +314,8 @@ class LeaderboardStreamingTest {
     private static final class FailingQueries {
         static DataSource after(DataSource pool, int n) {
             java.util.concurrent.atomic.AtomicInteger queries = new java.util.concurrent.atomic.AtomicInteger();
-            return (DataSource) java.lang.reflect.Proxy.newProxyInstance(DataSource.class.getClassLoader(),
-                    new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+            return (DataSource) java.lang.reflect.Proxy.newProxyInstance(
+                    DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
                         Object result = invoke(method, pool, args);
                         if (result instanceof Connection connection) {
                             return wrap(Connection.class, connection, (m, a) -> {
@@ -322,7 +340,9 @@ class LeaderboardStreamingTest {
         }
 
         private static <T> T wrap(Class<T> type, T target, Handler handler) {
-            return type.cast(java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+            return type.cast(java.lang.reflect.Proxy.newProxyInstance(
+                    type.getClassLoader(),
+                    new Class<?>[] {type},
                     (proxy, method, args) -> handler.handle(method, args)));
         }
 

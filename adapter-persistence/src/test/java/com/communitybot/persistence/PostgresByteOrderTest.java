@@ -37,7 +37,9 @@ class PostgresByteOrderTest {
         try {
             icu = TestPostgres.freshDatabaseWithIcuCollation("icu");
         } catch (IllegalStateException noIcu) {
-            assumeThat(noIcu).as("this PostgreSQL cannot create an ICU-collated database").isNull();
+            assumeThat(noIcu)
+                    .as("this PostgreSQL cannot create an ICU-collated database")
+                    .isNull();
             return;
         }
         stores = StoreContext.start(icu, Map.of());
@@ -54,9 +56,11 @@ class PostgresByteOrderTest {
     void theDatabaseReallySortsTextLinguistically_soTheTestMeansSomething() {
         stores.execute("CREATE TABLE words (w VARCHAR)", "INSERT INTO words VALUES ('a'), ('B')");
         try (var connection = stores.pool().getConnection();
-             var rows = connection.createStatement().executeQuery("SELECT w FROM words ORDER BY w")) {
+                var rows = connection.createStatement().executeQuery("SELECT w FROM words ORDER BY w")) {
             rows.next();
-            assertThat(rows.getString(1)).as("ICU en-US puts a before B; byte order would not").isEqualTo("a");
+            assertThat(rows.getString(1))
+                    .as("ICU en-US puts a before B; byte order would not")
+                    .isEqualTo("a");
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
@@ -64,9 +68,13 @@ class PostgresByteOrderTest {
 
     @Test
     void tiesComeInByteOrder_andTheLargestValuesComeBackExactly() {
-        List<String> users = List.of("b", "B", "a", "A", "\u00e9", "e", "10", "9", "_", "a b", "ab", "\uD83D\uDE00", "\uFFFD");
-        stores.insertLevels(users.stream().map(u -> new LevelRecord(G + u, U64.MAX, U64.MAX)).toList());
-        stores.insertLevels(List.of(new LevelRecord(G + "low", U64.MAX, new U64(Long.MAX_VALUE)),
+        List<String> users =
+                List.of("b", "B", "a", "A", "\u00e9", "e", "10", "9", "_", "a b", "ab", "\uD83D\uDE00", "\uFFFD");
+        stores.insertLevels(users.stream()
+                .map(u -> new LevelRecord(G + u, U64.MAX, U64.MAX))
+                .toList());
+        stores.insertLevels(List.of(
+                new LevelRecord(G + "low", U64.MAX, new U64(Long.MAX_VALUE)),
                 new LevelRecord(G + "lower", new U64(Long.MIN_VALUE), new U64(Long.MAX_VALUE))));
 
         List<LevelRecord> read;
@@ -76,7 +84,8 @@ class PostgresByteOrderTest {
 
         List<LevelRecord> expected = Stream.concat(
                         users.stream().map(u -> new LevelRecord(G + u, U64.MAX, U64.MAX)),
-                        Stream.of(new LevelRecord(G + "low", U64.MAX, new U64(Long.MAX_VALUE)),
+                        Stream.of(
+                                new LevelRecord(G + "low", U64.MAX, new U64(Long.MAX_VALUE)),
                                 new LevelRecord(G + "lower", new U64(Long.MIN_VALUE), new U64(Long.MAX_VALUE))))
                 .sorted(LeaderboardOrder.COMPARATOR)
                 .toList();

@@ -68,8 +68,10 @@ class PostgresStoreFaultsTest {
     }
 
     private void terminateTheStoresConnections() {
-        TestPostgres.runAsAdmin("postgres", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                + " WHERE datname = '" + database() + "' AND pid <> pg_backend_pid()");
+        TestPostgres.runAsAdmin(
+                "postgres",
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity" + " WHERE datname = '" + database()
+                        + "' AND pid <> pg_backend_pid()");
     }
 
     /**
@@ -108,10 +110,11 @@ class PostgresStoreFaultsTest {
         terminateTheStoresConnections();
 
         assertThat(afterRecovery(() -> {
-            try (Stream<LevelRecord> records = levels.recordsInLeaderboardOrder(GUILD)) {
-                return records.toList();
-            }
-        })).hasSize(1);
+                    try (Stream<LevelRecord> records = levels.recordsInLeaderboardOrder(GUILD)) {
+                        return records.toList();
+                    }
+                }))
+                .hasSize(1);
     }
 
     @Test
@@ -122,7 +125,8 @@ class PostgresStoreFaultsTest {
         settings.putBridge(GUILD, new LevelBridge("in", new RoleId(1L)));
         beta.addIfAbsent(new BetaServer("1", Instant.EPOCH));
         String role = database() + "_owner";
-        TestPostgres.runAsAdmin(database(), "REVOKE ALL ON level_track, level_bridge, beta_server, level_record FROM " + role);
+        TestPostgres.runAsAdmin(
+                database(), "REVOKE ALL ON level_track, level_bridge, beta_server, level_record FROM " + role);
         try {
             LevelTrack replacement = new LevelTrack("main", List.of());
             assertThatThrownBy(() -> settings.putTrack(GUILD, replacement)).isInstanceOf(StoreException.class);
@@ -132,10 +136,12 @@ class PostgresStoreFaultsTest {
             assertThatThrownBy(() -> beta.remove("1")).isInstanceOf(StoreException.class);
             assertThatThrownBy(() -> stores.bean(LevelStore.class).recordsInLeaderboardOrder(GUILD))
                     .isInstanceOf(StoreException.class);
-            assertThatThrownBy(() -> stores.bean(StoreTransfer.class).importAtomically(batch ->
-                    batch.putLevel(new LevelRecord("42:1", U64.ZERO, U64.ZERO)))).isInstanceOf(StoreException.class);
+            assertThatThrownBy(() -> stores.bean(StoreTransfer.class)
+                            .importAtomically(batch -> batch.putLevel(new LevelRecord("42:1", U64.ZERO, U64.ZERO))))
+                    .isInstanceOf(StoreException.class);
         } finally {
-            TestPostgres.runAsAdmin(database(), "GRANT ALL ON level_track, level_bridge, beta_server, level_record TO " + role);
+            TestPostgres.runAsAdmin(
+                    database(), "GRANT ALL ON level_track, level_bridge, beta_server, level_record TO " + role);
         }
 
         assertThat(settings.tracks(GUILD)).containsExactly(MAIN);
@@ -154,9 +160,10 @@ class PostgresStoreFaultsTest {
             stores.pool().unwrap(HikariDataSource.class).getHikariPoolMXBean().softEvictConnections();
             assertThatThrownBy(() -> within(() -> settings.tracks(GUILD))).isInstanceOf(StoreException.class);
             assertThatThrownBy(() -> within(() -> {
-                settings.putTrack(GUILD, new LevelTrack("main", List.of()));
-                return null;
-            })).isInstanceOf(StoreException.class);
+                        settings.putTrack(GUILD, new LevelTrack("main", List.of()));
+                        return null;
+                    }))
+                    .isInstanceOf(StoreException.class);
         } finally {
             TestPostgres.runAsAdmin("postgres", "ALTER DATABASE " + database() + " ALLOW_CONNECTIONS true");
         }

@@ -23,7 +23,8 @@ class ReadAheadBufferTest {
 
     private static List<LevelRecord> records(int from, int to) {
         return IntStream.range(from, to)
-                .mapToObj(i -> new LevelRecord("5:" + (i % 7 == 0 ? "é-" : "") + i, new U64(i * 0x9E3779B97F4A7C15L), U64.ofNonNegative(i)))
+                .mapToObj(i -> new LevelRecord(
+                        "5:" + (i % 7 == 0 ? "é-" : "") + i, new U64(i * 0x9E3779B97F4A7C15L), U64.ofNonNegative(i)))
                 .toList();
     }
 
@@ -68,10 +69,12 @@ class ReadAheadBufferTest {
 
             List<LevelRecord> taken = new ArrayList<>();
             assertThatThrownBy(() -> {
-                while (true) {
-                    taken.add(buffer.next());
-                }
-            }).isInstanceOf(StoreException.class).hasMessage("the store went away");
+                        while (true) {
+                            taken.add(buffer.next());
+                        }
+                    })
+                    .isInstanceOf(StoreException.class)
+                    .hasMessage("the store went away");
             assertThat(taken).isEqualTo(records(0, 40));
         }
     }

@@ -16,13 +16,14 @@ import org.junit.jupiter.api.Test;
 class StoreDataSourceSettingsTest {
 
     private static HikariDataSource pool(ApplicationContext context) throws Exception {
-        return DelegatingDataSource.unwrapDataSource(context.getBean(DataSource.class)).unwrap(HikariDataSource.class);
+        return DelegatingDataSource.unwrapDataSource(context.getBean(DataSource.class))
+                .unwrap(HikariDataSource.class);
     }
 
     @Test
     void anH2Url_getsTheH2Options_theH2Driver_andTheTimeouts() throws Exception {
         try (TestDatabase database = TestDatabase.freshH2("settings");
-             ApplicationContext context = ApplicationContext.run(database.properties())) {
+                ApplicationContext context = ApplicationContext.run(database.properties())) {
             HikariDataSource pool = pool(context);
 
             assertThat(pool.getJdbcUrl()).isEqualTo(StoreUrls.withRequiredOptions(database.url()));
@@ -35,7 +36,7 @@ class StoreDataSourceSettingsTest {
     @Test
     void aPostgresUrl_getsThePostgresDriver_andItsSocketTimeouts() throws Exception {
         try (TestDatabase database = TestPostgres.freshDatabase("settings");
-             ApplicationContext context = ApplicationContext.run(database.properties())) {
+                ApplicationContext context = ApplicationContext.run(database.properties())) {
             HikariDataSource pool = pool(context);
 
             assertThat(pool.getDriverClassName()).isEqualTo("org.postgresql.Driver");

@@ -38,10 +38,11 @@ class UpsertsTest {
 
     @Test
     void aRowThatKeepsComingAndGoing_givesUpAfterTheAttempts_withAStoreExceptionSayingWhy() {
-        assertThatThrownBy(() -> Upserts.upsert("Writing track 'main' of guild 1",
-                () -> count(updates, 0), () -> count(inserts, 0)))
+        assertThatThrownBy(() -> Upserts.upsert(
+                        "Writing track 'main' of guild 1", () -> count(updates, 0), () -> count(inserts, 0)))
                 .isInstanceOf(StoreException.class)
-                .hasMessageStartingWith("Writing track 'main' of guild 1 failed: gave up after " + Upserts.ATTEMPTS + " attempts");
+                .hasMessageStartingWith(
+                        "Writing track 'main' of guild 1 failed: gave up after " + Upserts.ATTEMPTS + " attempts");
 
         assertThat(updates).hasValue(Upserts.ATTEMPTS);
         assertThat(inserts).hasValue(Upserts.ATTEMPTS);

@@ -21,10 +21,17 @@ import java.util.function.Function;
  * @param writeTimeout    {@code WRITE_TIMEOUT}, how long a client may read nothing of a response before its
  *                        connection is closed, such as {@code 60s}
  */
-public record AppConfig(Optional<String> apiKey, int port, Optional<String> databaseUrl, Optional<String> databaseUser,
-                        Optional<String> databasePassword, Optional<String> discordToken,
-                        Optional<String> discordApiUrl, Optional<String> guildSnapshot, String maxRequestSize,
-                        String writeTimeout) {
+public record AppConfig(
+        Optional<String> apiKey,
+        int port,
+        Optional<String> databaseUrl,
+        Optional<String> databaseUser,
+        Optional<String> databasePassword,
+        Optional<String> discordToken,
+        Optional<String> discordApiUrl,
+        Optional<String> guildSnapshot,
+        String maxRequestSize,
+        String writeTimeout) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
@@ -49,11 +56,19 @@ public record AppConfig(Optional<String> apiKey, int port, Optional<String> data
 
     /** Reads each variable through {@code lookup}; an empty value counts as unset. */
     public static AppConfig from(Function<String, String> lookup) {
-        Function<String, Optional<String>> get = name -> Optional.ofNullable(lookup.apply(name)).filter(v -> !v.isEmpty());
+        Function<String, Optional<String>> get =
+                name -> Optional.ofNullable(lookup.apply(name)).filter(v -> !v.isEmpty());
         int port = get.apply("PORT").map(AppConfig::port).orElse(DEFAULT_PORT);
-        return new AppConfig(get.apply("BOT_API_KEY"), port, get.apply("DATABASE_URL"), get.apply("DATABASE_USER"),
-                get.apply("DATABASE_PASSWORD"), get.apply("DISCORD_TOKEN"), get.apply("DISCORD_API_URL"),
-                get.apply("GUILD_SNAPSHOT"), get.apply("MAX_REQUEST_SIZE").orElse(DEFAULT_MAX_REQUEST_SIZE),
+        return new AppConfig(
+                get.apply("BOT_API_KEY"),
+                port,
+                get.apply("DATABASE_URL"),
+                get.apply("DATABASE_USER"),
+                get.apply("DATABASE_PASSWORD"),
+                get.apply("DISCORD_TOKEN"),
+                get.apply("DISCORD_API_URL"),
+                get.apply("GUILD_SNAPSHOT"),
+                get.apply("MAX_REQUEST_SIZE").orElse(DEFAULT_MAX_REQUEST_SIZE),
                 get.apply("WRITE_TIMEOUT").map(AppConfig::duration).orElse(DEFAULT_WRITE_TIMEOUT));
     }
 
@@ -73,13 +88,15 @@ public record AppConfig(Optional<String> apiKey, int port, Optional<String> data
         if (text.matches("[1-9][0-9]{0,8}(ms|s|m|h)")) {
             return text;
         }
-        throw new InvalidConfigException("WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + text + "\"");
+        throw new InvalidConfigException(
+                "WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + text + "\"");
     }
 
     /** The Micronaut properties of the store, for every command. */
     public Map<String, Object> storeProperties() {
         Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("datasources.default.url", databaseUrl.orElse(com.communitybot.persistence.StoreUrls.DEFAULT_URL));
+        properties.put(
+                "datasources.default.url", databaseUrl.orElse(com.communitybot.persistence.StoreUrls.DEFAULT_URL));
         databaseUser.ifPresent(user -> properties.put("datasources.default.username", user));
         databasePassword.ifPresent(password -> properties.put("datasources.default.password", password));
         return properties;

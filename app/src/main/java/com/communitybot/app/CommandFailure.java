@@ -5,8 +5,7 @@ final class CommandFailure {
 
     static final int EXIT_CODE = 1;
 
-    private CommandFailure() {
-    }
+    private CommandFailure() {}
 
     static int report(String message) {
         System.err.println("community-bot-api: " + message);

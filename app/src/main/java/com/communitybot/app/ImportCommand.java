@@ -16,7 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** Loads a data file (contract 4) into the store, all of it or, on any error, nothing. */
-@Command(name = "import", mixinStandardHelpOptions = true,
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
         description = "Load a data file into the store in one transaction (upsert by key).")
 final class ImportCommand implements Callable<Integer> {
 
@@ -35,16 +37,19 @@ final class ImportCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             return CommandFailure.report("import: the store cannot be opened: " + CommandFailure.rootMessage(e));
         }
-        try (context; InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+        try (context;
+                InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             DataFileCounts counts = new DataFileImport(context.getBean(StoreTransfer.class)).importFrom(in);
             System.out.println("Imported " + counts + " from " + file);
             return 0;
         } catch (InvalidInputException e) {
             return CommandFailure.report("import: " + file + ": " + e.getMessage() + "; nothing was imported");
         } catch (IOException | UncheckedIOException e) {
-            return CommandFailure.report("import: " + file + " cannot be read: " + CommandFailure.rootMessage(e) + "; nothing was imported");
+            return CommandFailure.report(
+                    "import: " + file + " cannot be read: " + CommandFailure.rootMessage(e) + "; nothing was imported");
         } catch (RuntimeException e) {
-            return CommandFailure.report("import: the store failed: " + CommandFailure.rootMessage(e) + "; nothing was imported");
+            return CommandFailure.report(
+                    "import: the store failed: " + CommandFailure.rootMessage(e) + "; nothing was imported");
         }
     }
 }

@@ -8,14 +8,18 @@ import picocli.CommandLine.Command;
  * The command line of contract 1: {@code serve} (the default), {@code import FILE} and {@code export FILE}.
  * {@code --help} prints usage; a wrong subcommand or option exits 2 with usage.
  */
-@Command(name = "community-bot-api",
+@Command(
+        name = "community-bot-api",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "The management API behind a Discord community bot's dashboard.",
         subcommands = {ServeCommand.class, ImportCommand.class, ExportCommand.class},
-        footer = {"", "Without a command, runs 'serve'. Configuration is read from environment variables:",
-                "BOT_API_KEY, PORT, DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DISCORD_TOKEN,",
-                "DISCORD_API_URL, GUILD_SNAPSHOT, MAX_REQUEST_SIZE (see README.md)."})
+        footer = {
+            "",
+            "Without a command, runs 'serve'. Configuration is read from environment variables:",
+            "BOT_API_KEY, PORT, DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DISCORD_TOKEN,",
+            "DISCORD_API_URL, GUILD_SNAPSHOT, MAX_REQUEST_SIZE (see README.md)."
+        })
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {

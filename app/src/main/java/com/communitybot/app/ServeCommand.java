@@ -25,13 +25,15 @@ final class ServeCommand implements Callable<Integer> {
 
     /** Returned when the service is up: the JVM lives on until a signal ends it. */
     static final int KEEP_RUNNING = -1;
+
     private static final Logger LOG = LoggerFactory.getLogger("community-bot-api");
 
     @Override
     public Integer call() {
         AppConfig config = AppConfig.fromEnvironment();
         if (config.apiKey().isEmpty()) {
-            return CommandFailure.report("BOT_API_KEY is not set: the service needs the one API key clients send in X-API-Key");
+            return CommandFailure.report(
+                    "BOT_API_KEY is not set: the service needs the one API key clients send in X-API-Key");
         }
         AtomicReference<Service> running = new AtomicReference<>();
         LiveView liveView;
@@ -48,8 +50,11 @@ final class ServeCommand implements Callable<Integer> {
             return CommandFailure.report("Cannot start: " + CommandFailure.rootMessage(e));
         }
         running.set(service);
-        LOG.info("Community Bot API listening on port {} (all interfaces); store {}; live view: {}",
-                service.port(), config.storeForLog(), liveView.name());
+        LOG.info(
+                "Community Bot API listening on port {} (all interfaces); store {}; live view: {}",
+                service.port(),
+                config.storeForLog(),
+                liveView.name());
         service.stopOnSignal();
         return KEEP_RUNNING;
     }
@@ -75,16 +80,20 @@ final class ServeCommand implements Callable<Integer> {
          */
         static LiveView choose(AppConfig config, FatalFailureListener onFatalFailure) {
             if (config.discordToken().isPresent()) {
-                DiscordSettings discord = DiscordSettings.fromEnvironmentValues(config.discordToken().get(),
-                        config.discordApiUrl().orElse(null));
-                return new LiveView(DiscordGuildView.start(discord, onFatalFailure), "Discord gateway through "
-                        + discord.apiBaseUrl().map(Object::toString).orElse("Discord's own REST API"));
+                DiscordSettings discord = DiscordSettings.fromEnvironmentValues(
+                        config.discordToken().get(), config.discordApiUrl().orElse(null));
+                return new LiveView(
+                        DiscordGuildView.start(discord, onFatalFailure),
+                        "Discord gateway through "
+                                + discord.apiBaseUrl().map(Object::toString).orElse("Discord's own REST API"));
             }
             if (config.guildSnapshot().isPresent()) {
-                SnapshotGuildView snapshot = SnapshotGuildView.watch(Path.of(config.guildSnapshot().get()));
+                SnapshotGuildView snapshot =
+                        SnapshotGuildView.watch(Path.of(config.guildSnapshot().get()));
                 return new LiveView(snapshot, snapshot.toString());
             }
-            LOG.warn("Neither DISCORD_TOKEN nor GUILD_SNAPSHOT is set: the live view is empty and the bot is in no guild");
+            LOG.warn(
+                    "Neither DISCORD_TOKEN nor GUILD_SNAPSHOT is set: the live view is empty and the bot is in no guild");
             GuildView empty = new EmptyGuildView();
             return new LiveView(empty, empty.toString());
         }
@@ -99,7 +108,8 @@ final class ServeCommand implements Callable<Integer> {
 
         /** As {@link #start(AppConfig, GuildView)}, with Micronaut properties beyond the configuration's (tests). */
         static Service start(AppConfig config, GuildView liveView, Map<String, Object> extraProperties) {
-            Map<String, Object> properties = new LinkedHashMap<>(config.serverProperties(config.apiKey().orElseThrow()));
+            Map<String, Object> properties =
+                    new LinkedHashMap<>(config.serverProperties(config.apiKey().orElseThrow()));
             properties.putAll(extraProperties);
             ApplicationContext context = ApplicationContext.builder()
                     .deduceEnvironment(false)

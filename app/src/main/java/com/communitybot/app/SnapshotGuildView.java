@@ -52,12 +52,10 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
         }
     }
 
-    private record GuildData(List<Role> roles, Map<UserId, Member> members) {
-    }
+    private record GuildData(List<Role> roles, Map<UserId, Member> members) {}
 
     /** What identifies one version of the file, so an unchanged file is not parsed again. */
-    private record Version(Object fileKey, long modified, long size) {
-    }
+    private record Version(Object fileKey, long modified, long size) {}
 
     private final Path file;
     private final ScheduledExecutorService poller;
@@ -140,7 +138,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     private static Version version(Path file) {
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-            return new Version(attributes.fileKey(), attributes.lastModifiedTime().toMillis(), attributes.size());
+            return new Version(
+                    attributes.fileKey(), attributes.lastModifiedTime().toMillis(), attributes.size());
         } catch (IOException e) {
             throw new InvalidSnapshotException("Guild snapshot " + file + " cannot be read: " + e);
         }
@@ -187,11 +186,14 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
             }
         }
         if (!listed) {
-            throw new InvalidSnapshotException(JsonPath.field(parser.getParsingContext(), "guilds") + ": must be an array");
+            throw new InvalidSnapshotException(
+                    JsonPath.field(parser.getParsingContext(), "guilds") + ": must be an array");
         }
         JsonToken trailing = parser.nextToken();
         if (trailing != null) {
-            throw new JsonParseException(parser, "Trailing token (of type " + trailing + ") found after the snapshot's object",
+            throw new JsonParseException(
+                    parser,
+                    "Trailing token (of type " + trailing + ") found after the snapshot's object",
                     parser.currentTokenLocation());
         }
         return Map.copyOf(guilds);
@@ -210,10 +212,11 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
                     idAt = JsonPath.of(parser.getParsingContext());
                 }
                 case "roles" -> eachObject(parser, () -> roles.add(role(parser)));
-                case "members" -> eachObject(parser, () -> {
-                    Member member = member(parser);
-                    members.put(member.id(), member);
-                });
+                case "members" ->
+                    eachObject(parser, () -> {
+                        Member member = member(parser);
+                        members.put(member.id(), member);
+                    });
                 default -> parser.skipChildren();
             }
         }
@@ -238,7 +241,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
                 default -> parser.skipChildren();
             }
         }
-        return new Role(new RoleId(required(parser, id, "role_id", MUST_BE_STRING)),
+        return new Role(
+                new RoleId(required(parser, id, "role_id", MUST_BE_STRING)),
                 required(parser, name, "role_name", MUST_BE_STRING),
                 required(parser, color, "color", range(Role.MAX_COLOR)),
                 (int) (long) required(parser, position, "position", range(Role.MAX_POSITION)));
@@ -257,8 +261,10 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
                 default -> parser.skipChildren();
             }
         }
-        return new Member(new UserId(required(parser, id, "user_id", MUST_BE_STRING)),
-                required(parser, name, "username", MUST_BE_STRING), required(parser, avatar, "avatar", MUST_BE_STRING));
+        return new Member(
+                new UserId(required(parser, id, "user_id", MUST_BE_STRING)),
+                required(parser, name, "username", MUST_BE_STRING),
+                required(parser, avatar, "avatar", MUST_BE_STRING));
     }
 
     private interface Element {
@@ -295,8 +301,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     }
 
     private static long integer(JsonParser parser, long max) throws IOException {
-        Optional<U64> value = parser.currentToken() == JsonToken.VALUE_NUMBER_INT
-                ? U64.tryParse(parser.getText()) : Optional.empty();
+        Optional<U64> value =
+                parser.currentToken() == JsonToken.VALUE_NUMBER_INT ? U64.tryParse(parser.getText()) : Optional.empty();
         if (value.isEmpty() || Long.compareUnsigned(value.get().bits(), max) > 0) {
             throw fault(parser, range(max));
         }

@@ -6,8 +6,7 @@ import javax.sql.DataSource;
 /** A Micronaut context with the store alone, no HTTP server and no live view, for import and export. */
 final class StoreContext {
 
-    private StoreContext() {
-    }
+    private StoreContext() {}
 
     static ApplicationContext start(AppConfig config) {
         ApplicationContext context = ApplicationContext.builder()

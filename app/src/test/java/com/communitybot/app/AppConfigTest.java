@@ -24,9 +24,11 @@ class AppConfigTest {
         assertThat(config.maxRequestSize()).isEqualTo("10MB");
         assertThat(config.writeTimeout()).isEqualTo("60s");
         assertThat(config.serverProperties("k")).containsEntry("bot.write-timeout", "60s");
-        assertThat(config.storeProperties()).containsEntry("datasources.default.url",
-                "jdbc:h2:file:./data/community-bot;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
-                        + "LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE")
+        assertThat(config.storeProperties())
+                .containsEntry(
+                        "datasources.default.url",
+                        "jdbc:h2:file:./data/community-bot;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
+                                + "LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE")
                 .doesNotContainKeys("datasources.default.username", "datasources.default.password");
     }
 
@@ -50,7 +52,8 @@ class AppConfigTest {
     @ParameterizedTest
     @ValueSource(strings = {"500ms", "30s", "5m", "1h"})
     void aWriteTimeout_isPassedToTheServer(String timeout) {
-        assertThat(config(Map.of("WRITE_TIMEOUT", timeout)).serverProperties("k")).containsEntry("bot.write-timeout", timeout);
+        assertThat(config(Map.of("WRITE_TIMEOUT", timeout)).serverProperties("k"))
+                .containsEntry("bot.write-timeout", timeout);
     }
 
     @ParameterizedTest
@@ -58,15 +61,19 @@ class AppConfigTest {
     void aWriteTimeoutThatIsNoDuration_isRefusedInOneLine(String timeout) {
         assertThatThrownBy(() -> config(Map.of("WRITE_TIMEOUT", timeout)))
                 .isInstanceOf(AppConfig.InvalidConfigException.class)
-                .hasMessage("WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + timeout + "\"");
+                .hasMessage("WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + timeout
+                        + "\"");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "jdbc:postgresql://db:5432/bot?user=admin&password=secret&ssl=true | jdbc:postgresql://db:5432/bot?ssl=true",
-        "jdbc:postgresql://admin:secret@db:5432/bot                      | jdbc:postgresql://db:5432/bot",
-        "jdbc:postgresql://db:5432/bot?password=secret                   | jdbc:postgresql://db:5432/bot",
-        "jdbc:h2:file:/var/db;USER=sa;PASSWORD=x                         | jdbc:h2:file:/var/db"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "jdbc:postgresql://db:5432/bot?user=admin&password=secret&ssl=true | jdbc:postgresql://db:5432/bot?ssl=true",
+                "jdbc:postgresql://admin:secret@db:5432/bot                      | jdbc:postgresql://db:5432/bot",
+                "jdbc:postgresql://db:5432/bot?password=secret                   | jdbc:postgresql://db:5432/bot",
+                "jdbc:h2:file:/var/db;USER=sa;PASSWORD=x                         | jdbc:h2:file:/var/db"
+            })
     void theStoreIsLoggedWithoutCredentials(String url, String logged) {
         assertThat(config(Map.of("DATABASE_URL", url)).storeForLog()).isEqualTo(logged);
     }

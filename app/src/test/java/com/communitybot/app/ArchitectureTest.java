@@ -21,9 +21,14 @@ class ArchitectureTest {
 
     @Test
     void everyModuleIsImported() {
-        org.assertj.core.api.Assertions.assertThat(PRODUCTION.stream().map(c -> c.getPackageName()).distinct())
-                .contains("com.communitybot.core.usecase", "com.communitybot.http", "com.communitybot.persistence",
-                        "com.communitybot.discord", "com.communitybot.app");
+        org.assertj.core.api.Assertions.assertThat(
+                        PRODUCTION.stream().map(c -> c.getPackageName()).distinct())
+                .contains(
+                        "com.communitybot.core.usecase",
+                        "com.communitybot.http",
+                        "com.communitybot.persistence",
+                        "com.communitybot.discord",
+                        "com.communitybot.app");
     }
 
     @Test

@@ -70,9 +70,17 @@ class CommandLineIT {
 
     @Test
     void anUnreachableStore_stopsTheServiceAtStart_withAClearMessage() {
-        Map<String, String> env = Map.of("BOT_API_KEY", "k", "PORT", "0",
-                "DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/nowhere", "DATABASE_USER", "someone",
-                "DATABASE_PASSWORD", "secret-password");
+        Map<String, String> env = Map.of(
+                "BOT_API_KEY",
+                "k",
+                "PORT",
+                "0",
+                "DATABASE_URL",
+                "jdbc:postgresql://127.0.0.1:1/nowhere",
+                "DATABASE_USER",
+                "someone",
+                "DATABASE_PASSWORD",
+                "secret-password");
 
         JarProcess.Result result = JarProcess.run(env);
 
@@ -96,23 +104,40 @@ class CommandLineIT {
     void anInvalidDiscordToken_stopsTheServiceAtStart_withOneClearLine() {
         try (FakeDiscord discord = FakeDiscord.start()) {
             Map<String, String> env = h2("badtoken");
-            env.putAll(Map.of("BOT_API_KEY", "k", "PORT", "0", "DISCORD_TOKEN", "not-the-token",
-                    "DISCORD_API_URL", discord.baseUrl().toString()));
+            env.putAll(Map.of(
+                    "BOT_API_KEY",
+                    "k",
+                    "PORT",
+                    "0",
+                    "DISCORD_TOKEN",
+                    "not-the-token",
+                    "DISCORD_API_URL",
+                    discord.baseUrl().toString()));
 
             JarProcess.Result result = JarProcess.run(env);
 
             assertThat(result.exitCode()).isEqualTo(1);
-            assertThat(result.err().strip().lines()).singleElement().asString()
-                    .contains("Discord refused the bot token").doesNotContain("not-the-token");
+            assertThat(result.err().strip().lines())
+                    .singleElement()
+                    .asString()
+                    .contains("Discord refused the bot token")
+                    .doesNotContain("not-the-token");
         }
     }
 
     @Test
     void serve_answersTheDemo_logsOneStartUpLine_andExitsZeroOnSigterm() {
         Map<String, String> env = h2("demo");
-        assertThat(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()).exitCode()).isZero();
-        env.putAll(Map.of("BOT_API_KEY", "demo-key", "PORT", "0",
-                "GUILD_SNAPSHOT", EXAMPLES.resolve("guild-snapshot.json").toString()));
+        assertThat(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString())
+                        .exitCode())
+                .isZero();
+        env.putAll(Map.of(
+                "BOT_API_KEY",
+                "demo-key",
+                "PORT",
+                "0",
+                "GUILD_SNAPSHOT",
+                EXAMPLES.resolve("guild-snapshot.json").toString()));
 
         try (JarProcess service = JarProcess.start(env)) {
             int port = service.awaitListening(Duration.ofSeconds(60));
@@ -141,16 +166,20 @@ class CommandLineIT {
         assertThat(exported.out()).contains("Exported");
 
         Map<String, String> second = h2("second");
-        assertThat(JarProcess.run(second, "import", export1.toString()).exitCode()).isZero();
+        assertThat(JarProcess.run(second, "import", export1.toString()).exitCode())
+                .isZero();
         Path export2 = dir.resolve("export2.json");
-        assertThat(JarProcess.run(second, "export", export2.toString()).exitCode()).isZero();
+        assertThat(JarProcess.run(second, "export", export2.toString()).exitCode())
+                .isZero();
 
         assertThat(Files.readString(export2)).isEqualTo(Files.readString(export1));
     }
 
     @Test
     void importOfAFileWithAnError_importsNothing_andNamesTheRecord() throws IOException {
-        Path bad = Files.writeString(dir.resolve("bad.json"), """
+        Path bad = Files.writeString(
+                dir.resolve("bad.json"),
+                """
                 {"levels": [{"id": "1:1", "xp": 1, "level": 1}, {"id": "1:2", "xp": -1, "level": 1}]}
                 """);
         Map<String, String> env = h2("badimport");
@@ -167,7 +196,9 @@ class CommandLineIT {
     @Test
     void anExportFromH2_importedIntoPostgres_exportsTheSameContent() throws IOException {
         Map<String, String> h2 = h2("migrate");
-        assertThat(JarProcess.run(h2, "import", EXAMPLES.resolve("data.json").toString()).exitCode()).isZero();
+        assertThat(JarProcess.run(h2, "import", EXAMPLES.resolve("data.json").toString())
+                        .exitCode())
+                .isZero();
         Path fromH2 = dir.resolve("from-h2.json");
         assertThat(JarProcess.run(h2, "export", fromH2.toString()).exitCode()).isZero();
 
@@ -184,7 +215,8 @@ class CommandLineIT {
             JarProcess.Result imported = JarProcess.run(pg, "import", fromH2.toString());
             assertThat(imported.exitCode()).as(imported.err()).isZero();
             Path fromPg = dir.resolve("from-pg.json");
-            assertThat(JarProcess.run(pg, "export", fromPg.toString()).exitCode()).isZero();
+            assertThat(JarProcess.run(pg, "export", fromPg.toString()).exitCode())
+                    .isZero();
 
             assertThat(Files.readString(fromPg)).isEqualTo(Files.readString(fromH2));
         }

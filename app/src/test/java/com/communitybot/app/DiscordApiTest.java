@@ -46,11 +46,19 @@ class DiscordApiTest {
         discord.addGuild(FakeGuild.builder(GUILD)
                 .role(new FakeRole(LEVEL_5, "Level 5", 0x3498DB, 2))
                 .role(new FakeRole(PLAIN, "Plain", 0, 1))
-                .member(FakeMember.of(ALICE, "alice").withGlobalName("Alice A").withNickname("Ally").withAvatar("a1ce"))
+                .member(FakeMember.of(ALICE, "alice")
+                        .withGlobalName("Alice A")
+                        .withNickname("Ally")
+                        .withAvatar("a1ce"))
                 .member(FakeMember.of(BOB, "bob"))
                 .build());
-        service = new RunningService(StoreBackend.H2.freshDatabase("discord"),
-                Map.of("DISCORD_TOKEN", FakeDiscord.TOKEN, "DISCORD_API_URL", discord.baseUrl().toString()));
+        service = new RunningService(
+                StoreBackend.H2.freshDatabase("discord"),
+                Map.of(
+                        "DISCORD_TOKEN",
+                        FakeDiscord.TOKEN,
+                        "DISCORD_API_URL",
+                        discord.baseUrl().toString()));
         api = new ApiClient(service.baseUrl(), ApiFixture.API_KEY);
         service.insertLevels(level(ALICE, 10), level(BOB, 20), level(CAROL, 5), level(GONE, 30));
         Eventually.await("the guild present", () -> isBotThere(GUILD));
@@ -69,7 +77,9 @@ class DiscordApiTest {
     }
 
     private boolean isBotThere(long guild) {
-        return api.post("/api/is_bot_there", "{\"guild_ids\": [\"" + guild + "\"]}").body().equals("{\"results\":[true]}");
+        return api.post("/api/is_bot_there", "{\"guild_ids\": [\"" + guild + "\"]}")
+                .body()
+                .equals("{\"results\":[true]}");
     }
 
     private JsonNode leaderboardEntry(long user) {
@@ -83,7 +93,8 @@ class DiscordApiTest {
 
     @Test
     void presenceIsTrueForTheBotsGuilds_andFalseWith404ForOthers() {
-        assertThat(api.post("/api/is_bot_there", "{\"guild_ids\": [\"" + GUILD + "\", \"" + NOT_JOINED + "\"]}").body())
+        assertThat(api.post("/api/is_bot_there", "{\"guild_ids\": [\"" + GUILD + "\", \"" + NOT_JOINED + "\"]}")
+                        .body())
                 .isEqualTo("{\"results\":[true,false]}");
         assertThat(api.get("/api/" + NOT_JOINED + "/leaderboard").status()).isEqualTo(404);
         assertThat(api.get("/api/" + NOT_JOINED + "/roles").message()).isEqualTo("Bot is not in this guild");
@@ -91,17 +102,20 @@ class DiscordApiTest {
 
     @Test
     void rolesHaveNamesColorsAndRawPositions() {
-        assertThat(api.get("/api/" + GUILD + "/roles").json()).extracting(JsonNode::toString).containsExactlyInAnyOrder(
-                "{\"role_id\":\"" + GUILD + "\",\"role_name\":\"@everyone\",\"color\":0,\"position\":0}",
-                "{\"role_id\":\"" + LEVEL_5 + "\",\"role_name\":\"Level 5\",\"color\":3447003,\"position\":2}",
-                "{\"role_id\":\"" + PLAIN + "\",\"role_name\":\"Plain\",\"color\":0,\"position\":1}");
+        assertThat(api.get("/api/" + GUILD + "/roles").json())
+                .extracting(JsonNode::toString)
+                .containsExactlyInAnyOrder(
+                        "{\"role_id\":\"" + GUILD + "\",\"role_name\":\"@everyone\",\"color\":0,\"position\":0}",
+                        "{\"role_id\":\"" + LEVEL_5 + "\",\"role_name\":\"Level 5\",\"color\":3447003,\"position\":2}",
+                        "{\"role_id\":\"" + PLAIN + "\",\"role_name\":\"Plain\",\"color\":0,\"position\":1}");
     }
 
     @Test
     void leaderboardShowsDisplayNamesAndAvatars_andUnknownUserForWhoIsNotThere() {
         JsonNode board = api.get("/api/" + GUILD + "/leaderboard").json();
 
-        assertThat(board).extracting(e -> e.get("username").asText())
+        assertThat(board)
+                .extracting(e -> e.get("username").asText())
                 .containsExactly("Unknown User", "bob", "Ally", "Unknown User");
         assertThat(leaderboardEntry(ALICE).get("avatar").asText())
                 .isEqualTo("https://cdn.discordapp.com/avatars/" + ALICE + "/a1ce.png");
@@ -113,14 +127,19 @@ class DiscordApiTest {
     @Test
     void gatewayEvents_changeTheAnswers() {
         discord.addMember(GUILD, FakeMember.of(CAROL, "carol").withNickname("Caz"));
-        Eventually.await("Carol joined", () -> leaderboardEntry(CAROL).get("username").asText().equals("Caz"));
+        Eventually.await(
+                "Carol joined",
+                () -> leaderboardEntry(CAROL).get("username").asText().equals("Caz"));
 
         discord.removeMember(GUILD, BOB);
-        Eventually.await("Bob left", () -> leaderboardEntry(BOB).get("username").asText().equals("Unknown User"));
+        Eventually.await(
+                "Bob left", () -> leaderboardEntry(BOB).get("username").asText().equals("Unknown User"));
 
         discord.updateRole(GUILD, new FakeRole(PLAIN, "Renamed", 0xFF0000, 3));
-        Eventually.await("role updated", () -> api.get("/api/" + GUILD + "/roles").body()
-                .contains("{\"role_id\":\"" + PLAIN + "\",\"role_name\":\"Renamed\",\"color\":16711680,\"position\":3}"));
+        Eventually.await("role updated", () -> api.get("/api/" + GUILD + "/roles")
+                .body()
+                .contains(
+                        "{\"role_id\":\"" + PLAIN + "\",\"role_name\":\"Renamed\",\"color\":16711680,\"position\":3}"));
 
         discord.deleteGuild(GUILD);
         Eventually.await("guild left", () -> !isBotThere(GUILD));

@@ -34,20 +34,27 @@ class DiscordUnreachableApiTest {
         LoggedProblems problems = LoggedProblems.recorder();
         problems.clear();
         int port = freePort();
-        try (RunningService service = new RunningService(StoreBackend.H2.freshDatabase("unreachable"), Map.of(
-                "DISCORD_TOKEN", FakeDiscord.TOKEN, "DISCORD_API_URL", "http://127.0.0.1:" + port + "/api/v10"))) {
+        try (RunningService service = new RunningService(
+                StoreBackend.H2.freshDatabase("unreachable"),
+                Map.of(
+                        "DISCORD_TOKEN",
+                        FakeDiscord.TOKEN,
+                        "DISCORD_API_URL",
+                        "http://127.0.0.1:" + port + "/api/v10"))) {
             ApiClient api = new ApiClient(service.baseUrl(), ApiFixture.API_KEY);
 
-            assertThat(api.post("/api/is_bot_there", "{\"guild_ids\": [\"" + GUILD + "\"]}").body())
+            assertThat(api.post("/api/is_bot_there", "{\"guild_ids\": [\"" + GUILD + "\"]}")
+                            .body())
                     .isEqualTo("{\"results\":[false]}");
             assertThat(api.get("/api/" + GUILD + "/roles").message()).isEqualTo("Bot is not in this guild");
             assertThat(api.get("/api/beta_testing").status()).isEqualTo(200);
 
             try (FakeDiscord discord = FakeDiscord.builder().port(port).start()) {
                 discord.addGuild(FakeGuild.builder(GUILD).build());
-                Eventually.await("the guild present once Discord answers", Duration.ofSeconds(30), () ->
-                        api.post("/api/is_bot_there", "{\"guild_ids\": [\"" + GUILD + "\"]}").body()
-                                .equals("{\"results\":[true]}"));
+                Eventually.await("the guild present once Discord answers", Duration.ofSeconds(30), () -> api.post(
+                                "/api/is_bot_there", "{\"guild_ids\": [\"" + GUILD + "\"]}")
+                        .body()
+                        .equals("{\"results\":[true]}"));
             }
             assertThat(service.fatalFailures()).isEmpty();
         }

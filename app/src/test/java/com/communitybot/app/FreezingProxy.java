@@ -74,26 +74,29 @@ final class FreezingProxy implements AutoCloseable {
     }
 
     private void pump(Socket from, Socket to, AtomicBoolean lostBytes) {
-        Thread pump = new Thread(() -> {
-            byte[] buffer = new byte[16384];
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                for (int read; (read = in.read(buffer)) >= 0; ) {
-                    if (frozen) {
-                        lostBytes.set(true);
-                    } else if (lostBytes.get()) {
-                        return;
-                    } else {
-                        out.write(buffer, 0, read);
-                        out.flush();
+        Thread pump = new Thread(
+                () -> {
+                    byte[] buffer = new byte[16384];
+                    try (InputStream in = from.getInputStream();
+                            OutputStream out = to.getOutputStream()) {
+                        for (int read; (read = in.read(buffer)) >= 0; ) {
+                            if (frozen) {
+                                lostBytes.set(true);
+                            } else if (lostBytes.get()) {
+                                return;
+                            } else {
+                                out.write(buffer, 0, read);
+                                out.flush();
+                            }
+                        }
+                    } catch (IOException e) {
+                        // one side closed or the proxy is closing; the other side's pump ends the same way
+                    } finally {
+                        closeQuietly(from);
+                        closeQuietly(to);
                     }
-                }
-            } catch (IOException e) {
-                // one side closed or the proxy is closing; the other side's pump ends the same way
-            } finally {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }, "freezing-proxy-pump");
+                },
+                "freezing-proxy-pump");
         pump.setDaemon(true);
         pump.start();
     }

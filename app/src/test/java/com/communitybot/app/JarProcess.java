@@ -37,7 +37,8 @@ final class JarProcess implements AutoCloseable {
             command.addAll(List.of(args));
             Path out = Files.createTempFile("jar-out", ".log");
             Path err = Files.createTempFile("jar-err", ".log");
-            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            ProcessBuilder builder =
+                    new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().clear();
             builder.environment().put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
             builder.environment().putAll(env);
@@ -54,8 +55,7 @@ final class JarProcess implements AutoCloseable {
         }
     }
 
-    record Result(int exitCode, String out, String err) {
-    }
+    record Result(int exitCode, String out, String err) {}
 
     private static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

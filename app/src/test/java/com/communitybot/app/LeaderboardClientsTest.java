@@ -70,27 +70,32 @@ class LeaderboardClientsTest {
     private static final int HUGE_MEMBERS = 200_000;
     /** Records whose user part is no user id: left out, their ranks kept (spec 4.2 rule 4). */
     private static final int NOT_USERS = 20;
+
     private static final String LEADERBOARD = "/api/" + GUILD + "/leaderboard";
     private static final String HUGE_LEADERBOARD = "/api/" + MAX_GUILD + "/leaderboard";
     /** How long a connection a client no longer wants may take to go back to the pool. */
     private static final Duration POOL_DRAINS = Duration.ofSeconds(10);
+
     private static final ObjectMapper JSON = new ObjectMapper();
     /**
      * The server's socket send buffer, fixed at 64 KiB (the kernel doubles it) where Linux lets it grow to
      * 4 MB on loopback, so what a client that does not read leaves pending does not depend on the machine.
      */
-    private static final Map<String, Object> SMALL_SEND_BUFFER = Map.of("micronaut.server.netty.child-options.so-sndbuf", 65_536);
+    private static final Map<String, Object> SMALL_SEND_BUFFER =
+            Map.of("micronaut.server.netty.child-options.so-sndbuf", 65_536);
 
     @Parameter
     StoreBackend backend;
 
     /** Owns the database with the big and the huge guild, written once per store. */
     private static RunningService owner;
+
     private static List<String> expectedRanking;
     private static List<String> expectedHugeRanking;
 
     /** A service of each test's own on that database, so connections one test leaks never starve the next. */
     private RunningService service;
+
     private ApiClient api;
 
     @BeforeParameterizedClassInvocation
@@ -154,9 +159,12 @@ class LeaderboardClientsTest {
             Reply tracks = api.get(StoreEndpoints.TRACKS);
             Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-            assertThat(tracks.status()).as("GET level/track beside 12 stalled leaderboards: " + tracks.body()).isEqualTo(200);
+            assertThat(tracks.status())
+                    .as("GET level/track beside 12 stalled leaderboards: " + tracks.body())
+                    .isEqualTo(200);
             assertThat(took).as("GET level/track took").isLessThan(Duration.ofSeconds(2));
-            assertThat(service.activeConnections()).as("pool connections taken while 12 leaderboards wait for their clients")
+            assertThat(service.activeConnections())
+                    .as("pool connections taken while 12 leaderboards wait for their clients")
                     .isZero();
             // Their clients, reading at last, still get the whole leaderboard: the first checked entry by entry,
             // the others byte for byte against it.
@@ -169,7 +177,9 @@ class LeaderboardClientsTest {
                     first = response.body();
                     assertThat(ranking(response.bodyText())).isEqualTo(expectedHugeRanking);
                 } else {
-                    assertThat(Arrays.equals(response.body(), first)).as("body like the first, byte for byte").isTrue();
+                    assertThat(Arrays.equals(response.body(), first))
+                            .as("body like the first, byte for byte")
+                            .isTrue();
                 }
             }
         } finally {
@@ -215,12 +225,13 @@ class LeaderboardClientsTest {
             for (RawHttp.Response response : responses) {
                 assertThat(response.status()).as(response.bodyText()).isEqualTo(200);
                 assertThat(response.end()).isEqualTo(RawHttp.End.LAST_CHUNK);
-                assertThat(response.body()).as("every body byte for byte like the first").isEqualTo(responses.get(0).body());
+                assertThat(response.body())
+                        .as("every body byte for byte like the first")
+                        .isEqualTo(responses.get(0).body());
             }
             assertThat(ranking(responses.get(0).bodyText())).isEqualTo(expectedRanking);
-            assertThat(others.get(10, TimeUnit.SECONDS))
-                    .isNotEmpty()
-                    .allSatisfy(answer -> assertThat(answer).matches("roles 200|is_bot_there 200 \\{\"results\":\\[true]}"));
+            assertThat(others.get(10, TimeUnit.SECONDS)).isNotEmpty().allSatisfy(answer -> assertThat(answer)
+                    .matches("roles 200|is_bot_there 200 \\{\"results\":\\[true]}"));
         } finally {
             reading.set(false);
             clients.shutdownNow();
@@ -231,9 +242,11 @@ class LeaderboardClientsTest {
     void leaderboardsReadWhileTheBotWrites_eachShowEveryUserOnce_inOneRanking() throws Exception {
         int users = 3_000;
         // Seven records a query: hundreds of batch boundaries in each read, for the writes to fall between.
-        try (RunningService batched = new RunningService(backend.freshDatabase("consistency"), Map.of(),
-                Map.of("store.leaderboard.batch-size", 7))) {
-            batched.insertLevels(IntStream.range(0, users).mapToObj(i -> member(GUILD, i, i % 30, i * 13L % 1000)).toList());
+        try (RunningService batched = new RunningService(
+                backend.freshDatabase("consistency"), Map.of(), Map.of("store.leaderboard.batch-size", 7))) {
+            batched.insertLevels(IntStream.range(0, users)
+                    .mapToObj(i -> member(GUILD, i, i % 30, i * 13L % 1000))
+                    .toList());
             Set<String> before = new HashSet<>();
             IntStream.range(0, users).forEach(i -> before.add(userId(i)));
             ApiClient client = new ApiClient(batched.baseUrl(), API_KEY);
@@ -245,7 +258,7 @@ class LeaderboardClientsTest {
                 Random random = new Random(42);
                 int nextUser = users;
                 try (Connection connection = batched.botConnection();
-                     PreparedStatement upsert = connection.prepareStatement(batched.botUpsert())) {
+                        PreparedStatement upsert = connection.prepareStatement(batched.botUpsert())) {
                     while (writing.get()) {
                         // Mostly members moving up or down the ranking (across batches), sometimes a newcomer.
                         int user = random.nextInt(10) == 0 ? nextUser++ : random.nextInt(users);
@@ -260,19 +273,25 @@ class LeaderboardClientsTest {
             try {
                 for (int read = 0; read < 20; read++) {
                     Reply reply = client.get(LEADERBOARD);
-                    assertThat(reply.status()).as("read %d: %s", read, reply.body()).isEqualTo(200);
+                    assertThat(reply.status())
+                            .as("read %d: %s", read, reply.body())
+                            .isEqualTo(200);
                     List<JsonNode> entries = entries(reply.body());
                     assertOneConsistentRanking(entries, "read " + read + " after " + writes.get() + " writes");
                     Set<String> shown = new HashSet<>();
                     entries.forEach(e -> shown.add(e.get("user_id").asText()));
-                    assertThat(shown).as("read %d: users there before the bot began writing", read).containsAll(before);
+                    assertThat(shown)
+                            .as("read %d: users there before the bot began writing", read)
+                            .containsAll(before);
                 }
             } finally {
                 writing.set(false);
                 writer.get(30, TimeUnit.SECONDS);
                 bot.shutdownNow();
             }
-            assertThat(writes.get()).as("writes made while the leaderboards were read").isGreaterThan(20);
+            assertThat(writes.get())
+                    .as("writes made while the leaderboards were read")
+                    .isGreaterThan(20);
         }
     }
 
@@ -296,9 +315,12 @@ class LeaderboardClientsTest {
      */
     private void assertEveryEndpointAnswersNormally(ExecutorService clients, int rounds) throws Exception {
         List<Normal> calls = new ArrayList<>();
-        StoreEndpoints.ALL.forEach(call -> calls.add(new Normal(call.name(), call.send(), normalStatuses(call.name()))));
+        StoreEndpoints.ALL.forEach(
+                call -> calls.add(new Normal(call.name(), call.send(), normalStatuses(call.name()))));
         calls.add(new Normal("GET roles", a -> a.get("/api/" + GUILD + "/roles"), Set.of(200)));
-        calls.add(new Normal("POST is_bot_there", a -> a.post("/api/is_bot_there", "{\"guild_ids\":[\"" + GUILD + "\"]}"),
+        calls.add(new Normal(
+                "POST is_bot_there",
+                a -> a.post("/api/is_bot_there", "{\"guild_ids\":[\"" + GUILD + "\"]}"),
                 Set.of(200)));
         CompletionService<String> answers = new ExecutorCompletionService<>(clients);
         int sent = 0;
@@ -306,7 +328,8 @@ class LeaderboardClientsTest {
             for (Normal call : calls) {
                 answers.submit(() -> {
                     Reply reply = call.send().apply(api);
-                    return call.statuses().contains(reply.status()) ? null
+                    return call.statuses().contains(reply.status())
+                            ? null
                             : call.name() + " answered " + reply.status() + " " + reply.body();
                 });
                 sent++;
@@ -325,8 +348,7 @@ class LeaderboardClientsTest {
     }
 
     /** A call of the API and the statuses it answers with on a healthy store. */
-    private record Normal(String name, Function<ApiClient, Reply> send, Set<Integer> statuses) {
-    }
+    private record Normal(String name, Function<ApiClient, Reply> send, Set<Integer> statuses) {}
 
     private static Set<Integer> normalStatuses(String call) {
         return switch (call) {
@@ -343,7 +365,9 @@ class LeaderboardClientsTest {
             Thread.sleep(100);
             active = service.activeConnections();
         }
-        assertThat(active).as("pool connections still taken %s after the last request", POOL_DRAINS).isZero();
+        assertThat(active)
+                .as("pool connections still taken %s after the last request", POOL_DRAINS)
+                .isZero();
     }
 
     /** Every user at most once, and ranks strictly increasing: one ranking, not pieces of several. */
@@ -353,8 +377,12 @@ class LeaderboardClientsTest {
         for (JsonNode entry : entries) {
             String user = entry.get("user_id").asText();
             long rank = entry.get("rank").asLong();
-            assertThat(users.add(user)).as("%s: user %s shown twice", what, user).isTrue();
-            assertThat(rank).as("%s: rank of user %s after rank %d", what, user, previousRank).isGreaterThan(previousRank);
+            assertThat(users.add(user))
+                    .as("%s: user %s shown twice", what, user)
+                    .isTrue();
+            assertThat(rank)
+                    .as("%s: rank of user %s after rank %d", what, user, previousRank)
+                    .isGreaterThan(previousRank);
             previousRank = rank;
         }
     }
@@ -364,7 +392,11 @@ class LeaderboardClientsTest {
         List<JsonNode> entries = entries(body);
         assertOneConsistentRanking(entries, "the leaderboard");
         return entries.stream()
-                .map(e -> line(e.get("user_id").asText(), e.get("rank").asLong(), e.get("level").asText(), e.get("xp").asText()))
+                .map(e -> line(
+                        e.get("user_id").asText(),
+                        e.get("rank").asLong(),
+                        e.get("level").asText(),
+                        e.get("xp").asText()))
                 .toList();
     }
 
@@ -402,7 +434,11 @@ class LeaderboardClientsTest {
     /** The leaderboard of {@code records} as {@link #ranking} gives it, ranked by the spec's rules in core. */
     private static List<String> ranked(List<LevelRecord> records) {
         return LeaderboardRanking.rank(records.stream().sorted(LeaderboardOrder.COMPARATOR))
-                .map(r -> line(r.user().toString(), r.rank(), r.record().level().toString(), r.record().xp().toString()))
+                .map(r -> line(
+                        r.user().toString(),
+                        r.rank(),
+                        r.record().level().toString(),
+                        r.record().xp().toString()))
                 .toList();
     }
 

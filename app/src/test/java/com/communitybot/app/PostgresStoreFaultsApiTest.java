@@ -55,8 +55,10 @@ class PostgresStoreFaultsApiTest {
     }
 
     private void terminateTheServicesConnections() {
-        TestPostgres.runAsAdmin("postgres", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                + " WHERE datname = '" + database() + "' AND pid <> pg_backend_pid()");
+        TestPostgres.runAsAdmin(
+                "postgres",
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity" + " WHERE datname = '" + database()
+                        + "' AND pid <> pg_backend_pid()");
     }
 
     @Test
@@ -74,7 +76,8 @@ class PostgresStoreFaultsApiTest {
     }
 
     @Test
-    void databaseRefusingConnections_everyStoreCallIs500WithinSeconds_andTheServiceRecoversWithoutARestart() throws Exception {
+    void databaseRefusingConnections_everyStoreCallIs500WithinSeconds_andTheServiceRecoversWithoutARestart()
+            throws Exception {
         Map<String, String> before = endpoints.everythingStored();
         TestPostgres.runAsAdmin("postgres", "ALTER DATABASE " + database() + " ALLOW_CONNECTIONS false");
         try {
@@ -87,7 +90,9 @@ class PostgresStoreFaultsApiTest {
         }
 
         assertThat(endpoints.everythingStoredOnceRecovered()).isEqualTo(before);
-        assertThat(api.patch(StoreEndpoints.TRACKS, "{\"track_name\":\"main\",\"roles\":[]}").status()).isEqualTo(200);
+        assertThat(api.patch(StoreEndpoints.TRACKS, "{\"track_name\":\"main\",\"roles\":[]}")
+                        .status())
+                .isEqualTo(200);
         assertThat(api.get(StoreEndpoints.TRACKS).body()).isEqualTo("{\"main\":[]}");
     }
 
@@ -98,6 +103,7 @@ class PostgresStoreFaultsApiTest {
         terminateTheServicesConnections();
 
         assertThat(endpoints.everythingStoredOnceRecovered()).isEqualTo(before);
-        assertThat(api.post("/api/beta_testing", "{\"guild_id\":\"556\"}").status()).isEqualTo(201);
+        assertThat(api.post("/api/beta_testing", "{\"guild_id\":\"556\"}").status())
+                .isEqualTo(201);
     }
 }

@@ -46,7 +46,8 @@ class PostgresStoreStopsAnsweringApiTest {
     }
 
     @Test
-    void storeStopsAnsweringRightAfterBeingUsed_everyStoreCallIs500WithinSeconds_thenTheServiceRecovers() throws Exception {
+    void storeStopsAnsweringRightAfterBeingUsed_everyStoreCallIs500WithinSeconds_thenTheServiceRecovers()
+            throws Exception {
         endpoints.seed(service);
         Map<String, String> before = endpoints.everythingStored();
 

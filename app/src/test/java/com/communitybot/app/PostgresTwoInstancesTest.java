@@ -92,7 +92,10 @@ class PostgresTwoInstancesTest {
     }
 
     private static int theOneCreated(List<Reply> replies) {
-        List<Integer> created = IntStream.range(0, replies.size()).filter(i -> replies.get(i).status() == 201).boxed().toList();
+        List<Integer> created = IntStream.range(0, replies.size())
+                .filter(i -> replies.get(i).status() == 201)
+                .boxed()
+                .toList();
         assertThat(created).as("clients answered 201").hasSize(1);
         return created.get(0);
     }
@@ -110,15 +113,22 @@ class PostgresTwoInstancesTest {
 
     @Test
     void theSecondInstanceStartedOnTheMigratedSchema_andBothServeTheSameStore() {
-        assertThat(instances.get(0).post(TRACKS, "{\"track_name\":\"seen\",\"roles\":[]}").status()).isEqualTo(201);
+        assertThat(instances
+                        .get(0)
+                        .post(TRACKS, "{\"track_name\":\"seen\",\"roles\":[]}")
+                        .status())
+                .isEqualTo(201);
 
         assertThat(instances.get(1).get(TRACKS).json().has("seen")).isTrue();
     }
 
     @Test
     void twentyClientsCreatingDistinctTracks_overBothInstances_allPersist() throws Exception {
-        List<Reply> replies = inParallel(i -> instanceFor(i).post(TRACKS,
-                "{\"track_name\":\"track-" + i + "\",\"roles\":[{\"role_id\":\"" + (1000 + i) + "\",\"level\":" + i + "}]}"));
+        List<Reply> replies = inParallel(i -> instanceFor(i)
+                .post(
+                        TRACKS,
+                        "{\"track_name\":\"track-" + i + "\",\"roles\":[{\"role_id\":\"" + (1000 + i) + "\",\"level\":"
+                                + i + "}]}"));
 
         assertThat(statuses(replies)).as(replies.toString()).containsOnly(201);
         for (ApiClient instance : instances) {
@@ -133,8 +143,8 @@ class PostgresTwoInstancesTest {
 
     @Test
     void twentyClientsCreatingTheSameBridge_overBothInstances_exactlyOneCreates() throws Exception {
-        List<Reply> replies = inParallel(i -> instanceFor(i).post(BRIDGES,
-                "{\"in_role_id\":\"200000000000000002\",\"out_role_id\":\"" + (5000 + i) + "\"}"));
+        List<Reply> replies = inParallel(i -> instanceFor(i)
+                .post(BRIDGES, "{\"in_role_id\":\"200000000000000002\",\"out_role_id\":\"" + (5000 + i) + "\"}"));
 
         int winner = theOneCreated(replies);
         assertConflicts(replies, winner, "Bridge already exists for this role. Use PUT to update.");
@@ -159,7 +169,11 @@ class PostgresTwoInstancesTest {
 
     @Test
     void twentyClientsReplacingOneExistingTrack_leaveExactlyOneWrittenRoleList() throws Exception {
-        assertThat(instances.get(0).post(TRACKS, "{\"track_name\":\"main\",\"roles\":[]}").status()).isEqualTo(201);
+        assertThat(instances
+                        .get(0)
+                        .post(TRACKS, "{\"track_name\":\"main\",\"roles\":[]}")
+                        .status())
+                .isEqualTo(201);
 
         assertOneWholeRoleListWins();
     }
@@ -171,15 +185,18 @@ class PostgresTwoInstancesTest {
 
     /** Client i writes roles i*100+1 .. i*100+5 at levels 1 .. 5; the stored list is one client's, whole. */
     private void assertOneWholeRoleListWins() throws Exception {
-        List<String> written = IntStream.range(0, CLIENTS).mapToObj(PostgresTwoInstancesTest::roleList).toList();
+        List<String> written = IntStream.range(0, CLIENTS)
+                .mapToObj(PostgresTwoInstancesTest::roleList)
+                .toList();
 
-        List<Reply> replies = inParallel(i -> instanceFor(i).patch(TRACKS,
-                "{\"track_name\":\"main\",\"roles\":" + written.get(i) + "}"));
+        List<Reply> replies = inParallel(
+                i -> instanceFor(i).patch(TRACKS, "{\"track_name\":\"main\",\"roles\":" + written.get(i) + "}"));
 
         assertThat(statuses(replies)).as(replies.toString()).containsOnly(200);
         for (ApiClient instance : instances) {
             JsonNode tracks = instance.get(TRACKS).json();
-            assertThat(StreamSupport.stream(((Iterable<String>) tracks::fieldNames).spliterator(), false).toList())
+            assertThat(StreamSupport.stream(((Iterable<String>) tracks::fieldNames).spliterator(), false)
+                            .toList())
                     .containsExactly("main");
             assertThat(written).contains(tracks.get("main").toString());
         }
@@ -189,7 +206,11 @@ class PostgresTwoInstancesTest {
         StringBuilder roles = new StringBuilder("[");
         for (int level = 1; level <= 5; level++) {
             roles.append(level == 1 ? "" : ",")
-                    .append("{\"role_id\":\"").append(client * 100 + level).append("\",\"level\":").append(level).append('}');
+                    .append("{\"role_id\":\"")
+                    .append(client * 100 + level)
+                    .append("\",\"level\":")
+                    .append(level)
+                    .append('}');
         }
         return roles.append(']').toString();
     }

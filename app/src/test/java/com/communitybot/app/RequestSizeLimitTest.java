@@ -34,7 +34,8 @@ class RequestSizeLimitTest {
 
     @Test
     void aBodyOverTheLimit_is413_withTheErrorBody() {
-        ApiClient.Reply reply = new ApiClient(service.baseUrl(), ApiFixture.API_KEY).post("/api/is_bot_there", guildIds(500));
+        ApiClient.Reply reply =
+                new ApiClient(service.baseUrl(), ApiFixture.API_KEY).post("/api/is_bot_there", guildIds(500));
 
         assertThat(reply.status()).isEqualTo(413);
         assertThat(reply.contentType()).startsWith("application/json");
@@ -43,13 +44,17 @@ class RequestSizeLimitTest {
 
     @Test
     void aBodyWithinTheLimit_isServed() {
-        assertThat(new ApiClient(service.baseUrl(), ApiFixture.API_KEY).post("/api/is_bot_there", guildIds(10)).status())
+        assertThat(new ApiClient(service.baseUrl(), ApiFixture.API_KEY)
+                        .post("/api/is_bot_there", guildIds(10))
+                        .status())
                 .isEqualTo(200);
     }
 
     @Test
     void withoutTheKey_aLargeBodyIs401First() {
-        assertThat(new ApiClient(service.baseUrl(), "wrong").post("/api/is_bot_there", guildIds(500)).status())
+        assertThat(new ApiClient(service.baseUrl(), "wrong")
+                        .post("/api/is_bot_there", guildIds(500))
+                        .status())
                 .isEqualTo(401);
     }
 }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariDataSource;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -26,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
-import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 
 /**
  * The whole service as {@code serve} runs it (configuration, live view from a snapshot file, store,
@@ -65,8 +65,11 @@ final class RunningService implements AutoCloseable {
         return new RunningService(first.database, Map.of(), extraProperties, false);
     }
 
-    private RunningService(TestDatabase database, Map<String, String> extraEnvironment,
-                           Map<String, Object> extraProperties, boolean ownsDatabase) {
+    private RunningService(
+            TestDatabase database,
+            Map<String, String> extraEnvironment,
+            Map<String, Object> extraProperties,
+            boolean ownsDatabase) {
         this.database = database;
         this.ownsDatabase = ownsDatabase;
         try {
@@ -124,8 +127,10 @@ final class RunningService implements AutoCloseable {
     /** A connection of its own, outside the service's pool, as the bot process has. */
     Connection botConnection() throws SQLException {
         Map<String, Object> store = database.properties();
-        return DriverManager.getConnection(StoreUrls.withRequiredOptions(database.url()),
-                (String) store.get("datasources.default.username"), (String) store.get("datasources.default.password"));
+        return DriverManager.getConnection(
+                StoreUrls.withRequiredOptions(database.url()),
+                (String) store.get("datasources.default.username"),
+                (String) store.get("datasources.default.password"));
     }
 
     /** The statement with which the bot writes a level record, new or not (README, "How the bot writes level records"). */
@@ -139,7 +144,8 @@ final class RunningService implements AutoCloseable {
     /** Writes many records as the bot does, committing every 1000. */
     void insertLevels(Iterable<LevelRecord> records) {
         try (Connection connection = pool().getConnection();
-             PreparedStatement insert = connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
+                PreparedStatement insert =
+                        connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
             connection.setAutoCommit(false);
             int pending = 0;
             for (LevelRecord record : records) {
@@ -168,7 +174,8 @@ final class RunningService implements AutoCloseable {
     /** Writes records as the bot process does: id, xp and level into level_record. */
     void insertLevels(LevelRecord... records) {
         try (Connection connection = pool().getConnection();
-             PreparedStatement insert = connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
+                PreparedStatement insert =
+                        connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
             for (LevelRecord record : records) {
                 bind(insert, record);
                 insert.addBatch();
@@ -180,7 +187,8 @@ final class RunningService implements AutoCloseable {
     }
 
     void clearStore() {
-        try (Connection connection = pool().getConnection(); Statement statement = connection.createStatement()) {
+        try (Connection connection = pool().getConnection();
+                Statement statement = connection.createStatement()) {
             for (String table : List.of("level_record", "level_track", "level_bridge", "beta_server")) {
                 statement.executeUpdate("DELETE FROM " + table);
             }
@@ -198,12 +206,17 @@ final class RunningService implements AutoCloseable {
             g.put("name", guild.name());
             ArrayNode roles = g.putArray("roles");
             for (Role role : guild.roles()) {
-                roles.addObject().put("role_id", role.id().toString()).put("role_name", role.name())
-                        .put("color", role.color()).put("position", role.position());
+                roles.addObject()
+                        .put("role_id", role.id().toString())
+                        .put("role_name", role.name())
+                        .put("color", role.color())
+                        .put("position", role.position());
             }
             ArrayNode members = g.putArray("members");
-            guild.members().forEach(m -> members.addObject().put("user_id", m.id().toString())
-                    .put("username", m.displayName()).put("avatar", m.avatarUrl()));
+            guild.members().forEach(m -> members.addObject()
+                    .put("user_id", m.id().toString())
+                    .put("username", m.displayName())
+                    .put("avatar", m.avatarUrl()));
         }
         return root.toPrettyString();
     }

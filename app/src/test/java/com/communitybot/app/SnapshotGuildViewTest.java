@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class SnapshotGuildViewTest {
 
-    static final String CONTRACT_EXAMPLE = """
+    static final String CONTRACT_EXAMPLE =
+            """
             {
               "guilds": [
                 {
@@ -70,36 +71,40 @@ class SnapshotGuildViewTest {
         try (SnapshotGuildView view = SnapshotGuildView.watch(write("guilds.json", CONTRACT_EXAMPLE))) {
             assertThat(view.contains(GUILD)).isTrue();
             assertThat(view.contains(new GuildId(100000000000000002L))).isFalse();
-            assertThat(view.roles(GUILD).orElseThrow()).containsExactlyInAnyOrder(
-                    new Role(new RoleId(100000000000000001L), "@everyone", 0, 0),
-                    new Role(new RoleId(200000000000000001L), "Level 5", 3447003, 1));
-            assertThat(view.member(GUILD, new UserId(300000000000000001L))).contains(
-                    new Member(new UserId(300000000000000001L), "Alice", "https://cdn.example/a.png"));
+            assertThat(view.roles(GUILD).orElseThrow())
+                    .containsExactlyInAnyOrder(
+                            new Role(new RoleId(100000000000000001L), "@everyone", 0, 0),
+                            new Role(new RoleId(200000000000000001L), "Level 5", 3447003, 1));
+            assertThat(view.member(GUILD, new UserId(300000000000000001L)))
+                    .contains(new Member(new UserId(300000000000000001L), "Alice", "https://cdn.example/a.png"));
             assertThat(view.member(GUILD, new UserId(1))).isEmpty();
         }
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": -1, \"position\": 0}]}]}"
-                + "| guilds[0].roles[0].color: must be an integer from 0 to 4294967295",
-        "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": 0, \"position\": 65536}]}]}"
-                + "| guilds[0].roles[0].position: must be an integer from 0 to 65535",
-        "{\"guilds\": [{\"guild_id\": \"1\"}, {\"guild_id\": \"x\"}]}"
-                + "| guilds[1].guild_id: must be the decimal string of an unsigned 64-bit integer",
-        "{\"guilds\": [{\"guild_id\": 1}]}| guilds[0].guild_id: must be a string",
-        "{\"guilds\": [{\"guild_id\": \"1\", \"members\": [{\"user_id\": \"5\", \"username\": \"a\"}]}]}"
-                + "| guilds[0].members[0].avatar: must be a string",
-        "{\"guilds\": [{\"guild_id\": \"1\"}, {\"guild_id\": \"01\"}]}| guilds[1].guild_id: guild 1 is listed twice",
-        "{\"guilds\": [{\"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": 0, \"position\": 0}]}]}"
-                + "| guilds[0].guild_id: must be a string",
-        "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"color\": 0, \"position\": 0}]}]}"
-                + "| guilds[0].roles[0].role_name: must be a string",
-        "{\"guilds\": [{\"guild_id\": \"1\", \"members\": {}}]}| guilds[0].members: must be an array",
-        "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [7]}]}| guilds[0].roles[0]: must be an object",
-        "{\"guilds\": null}| guilds: must be an array",
-        "{}| guilds: must be an array",
-        "[]| must be a JSON object with a \"guilds\" array"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": -1, \"position\": 0}]}]}"
+                        + "| guilds[0].roles[0].color: must be an integer from 0 to 4294967295",
+                "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": 0, \"position\": 65536}]}]}"
+                        + "| guilds[0].roles[0].position: must be an integer from 0 to 65535",
+                "{\"guilds\": [{\"guild_id\": \"1\"}, {\"guild_id\": \"x\"}]}"
+                        + "| guilds[1].guild_id: must be the decimal string of an unsigned 64-bit integer",
+                "{\"guilds\": [{\"guild_id\": 1}]}| guilds[0].guild_id: must be a string",
+                "{\"guilds\": [{\"guild_id\": \"1\", \"members\": [{\"user_id\": \"5\", \"username\": \"a\"}]}]}"
+                        + "| guilds[0].members[0].avatar: must be a string",
+                "{\"guilds\": [{\"guild_id\": \"1\"}, {\"guild_id\": \"01\"}]}| guilds[1].guild_id: guild 1 is listed twice",
+                "{\"guilds\": [{\"roles\": [{\"role_id\": \"2\", \"role_name\": \"r\", \"color\": 0, \"position\": 0}]}]}"
+                        + "| guilds[0].guild_id: must be a string",
+                "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{\"role_id\": \"2\", \"color\": 0, \"position\": 0}]}]}"
+                        + "| guilds[0].roles[0].role_name: must be a string",
+                "{\"guilds\": [{\"guild_id\": \"1\", \"members\": {}}]}| guilds[0].members: must be an array",
+                "{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [7]}]}| guilds[0].roles[0]: must be an object",
+                "{\"guilds\": null}| guilds: must be an array",
+                "{}| guilds: must be an array",
+                "[]| must be a JSON object with a \"guilds\" array"
+            })
     void aMalformedFile_isRefused_sayingWhatAndWhere(String json, String message) throws IOException {
         Path file = write("bad.json", json);
 
@@ -128,8 +133,10 @@ class SnapshotGuildViewTest {
 
     @Test
     void unknownFields_areIgnored_whateverTheyHold() throws IOException {
-        Path file = write("extra.json", "{\"version\": [{\"guilds\": 1}], \"guilds\": [{\"guild_id\": \"5\", \"icon\": {\"roles\": 1},"
-                + " \"members\": [{\"user_id\": \"6\", \"username\": \"u\", \"avatar\": \"\", \"bot\": false}]}]}");
+        Path file = write(
+                "extra.json",
+                "{\"version\": [{\"guilds\": 1}], \"guilds\": [{\"guild_id\": \"5\", \"icon\": {\"roles\": 1},"
+                        + " \"members\": [{\"user_id\": \"6\", \"username\": \"u\", \"avatar\": \"\", \"bot\": false}]}]}");
 
         try (SnapshotGuildView view = SnapshotGuildView.watch(file)) {
             assertThat(view.member(new GuildId(5), new UserId(6))).contains(new Member(new UserId(6), "u", ""));

@@ -51,13 +51,28 @@ final class StoreEndpoints implements AutoCloseable {
             new Call("GET level_bridger", api -> api.get(BRIDGES), QUERY_FAILED),
             new Call("GET beta_testing", api -> api.get("/api/beta_testing"), QUERY_FAILED),
             new Call("POST is_beta_server", api -> api.post("/api/is_beta_server", IS_BETA), QUERY_FAILED),
-            new Call("POST level/track", api -> api.post(TRACKS, "{\"track_name\":\"other\",\"roles\":[]}"), UPDATE_FAILED),
-            new Call("PATCH level/track", api -> api.patch(TRACKS, "{\"track_name\":\"main\",\"roles\":[]}"), UPDATE_FAILED),
+            new Call(
+                    "POST level/track",
+                    api -> api.post(TRACKS, "{\"track_name\":\"other\",\"roles\":[]}"),
+                    UPDATE_FAILED),
+            new Call(
+                    "PATCH level/track",
+                    api -> api.patch(TRACKS, "{\"track_name\":\"main\",\"roles\":[]}"),
+                    UPDATE_FAILED),
             new Call("DELETE level/track", api -> api.delete(TRACKS, "{\"track_name\":\"main\"}"), UPDATE_FAILED),
-            new Call("POST level_bridger", api -> api.post(BRIDGES, "{\"in_role_id\":\"9\",\"out_role_id\":\"10\"}"), UPDATE_FAILED),
-            new Call("PUT level_bridger", api -> api.put(BRIDGES, "{\"in_role_id\":\"7\",\"out_role_id\":\"11\"}"), UPDATE_FAILED),
+            new Call(
+                    "POST level_bridger",
+                    api -> api.post(BRIDGES, "{\"in_role_id\":\"9\",\"out_role_id\":\"10\"}"),
+                    UPDATE_FAILED),
+            new Call(
+                    "PUT level_bridger",
+                    api -> api.put(BRIDGES, "{\"in_role_id\":\"7\",\"out_role_id\":\"11\"}"),
+                    UPDATE_FAILED),
             new Call("DELETE level_bridger", api -> api.delete(BRIDGES, "{\"in_role_id\":\"7\"}"), UPDATE_FAILED),
-            new Call("POST beta_testing", api -> api.post("/api/beta_testing", "{\"guild_id\":\"556\"}"), "Database create failed"),
+            new Call(
+                    "POST beta_testing",
+                    api -> api.post("/api/beta_testing", "{\"guild_id\":\"556\"}"),
+                    "Database create failed"),
             new Call("DELETE beta_testing", api -> api.delete("/api/beta_testing/555"), "Database delete failed"));
 
     static final List<Call> READS = ALL.subList(0, 5);
@@ -72,11 +87,19 @@ final class StoreEndpoints implements AutoCloseable {
     /** A track, a bridge, a beta entry and level records, written through the API and as the bot does. */
     void seed(RunningService service) {
         service.clearStore();
-        assertThat(api.post(TRACKS, "{\"track_name\":\"main\",\"roles\":[{\"role_id\":\"200000000000000001\",\"level\":5},"
-                + "{\"role_id\":\"3\",\"level\":1}]}").status()).isEqualTo(201);
-        assertThat(api.post(BRIDGES, "{\"in_role_id\":\"7\",\"out_role_id\":\"8\"}").status()).isEqualTo(201);
-        assertThat(api.post("/api/beta_testing", "{\"guild_id\":\"555\"}").status()).isEqualTo(201);
-        service.insertLevels(new LevelRecord(GUILD + ":300000000000000001", u64("1200"), u64("7")),
+        assertThat(api.post(
+                                TRACKS,
+                                "{\"track_name\":\"main\",\"roles\":[{\"role_id\":\"200000000000000001\",\"level\":5},"
+                                        + "{\"role_id\":\"3\",\"level\":1}]}")
+                        .status())
+                .isEqualTo(201);
+        assertThat(api.post(BRIDGES, "{\"in_role_id\":\"7\",\"out_role_id\":\"8\"}")
+                        .status())
+                .isEqualTo(201);
+        assertThat(api.post("/api/beta_testing", "{\"guild_id\":\"555\"}").status())
+                .isEqualTo(201);
+        service.insertLevels(
+                new LevelRecord(GUILD + ":300000000000000001", u64("1200"), u64("7")),
                 new LevelRecord(GUILD + ":300000000000000002", u64("50"), u64("9")));
     }
 
@@ -124,7 +147,9 @@ final class StoreEndpoints implements AutoCloseable {
                 assertThat(took).as(call + " took " + took + ": it hangs").isLessThan(HANG);
                 assertThat(reply.status()).as(call + ": " + reply.body()).isEqualTo(500);
                 assertThat(reply.contentType()).as(call.name()).startsWith("application/json");
-                assertThat(reply.body()).as(call.name()).isEqualTo("{\"success\":false,\"message\":\"" + call.message() + "\"}");
+                assertThat(reply.body())
+                        .as(call.name())
+                        .isEqualTo("{\"success\":false,\"message\":\"" + call.message() + "\"}");
                 return took;
             }));
         }

@@ -125,15 +125,17 @@ class CoreAsALibraryExampleTest {
     @Test
     void parsingAStoredRoleList() {
         // tag::parse[]
-        String stored = """
+        String stored =
+                """
                 [{"role_id": "111", "level": 5}, {"role_id": 222, "level": 10, "note": "ignored"}, 333]""";
 
         List<TrackLevelRole> roles = TrackLevelRoleParser.parseList(stored);
 
-        assertThat(roles).containsExactly(
-                new TrackLevelRole("111", U64.ofNonNegative(5)),
-                new TrackLevelRole("222", U64.ofNonNegative(10)),
-                new TrackLevelRole("333", U64.ZERO)); // the legacy bare integer: that role at level 0
+        assertThat(roles)
+                .containsExactly(
+                        new TrackLevelRole("111", U64.ofNonNegative(5)),
+                        new TrackLevelRole("222", U64.ofNonNegative(10)),
+                        new TrackLevelRole("333", U64.ZERO)); // the legacy bare integer: that role at level 0
         assertThat(TrackLevelRoleParser.formatList(roles))
                 .isEqualTo("[{\"role_id\":\"111\",\"level\":5},{\"role_id\":\"222\",\"level\":10},"
                         + "{\"role_id\":\"333\",\"level\":0}]");

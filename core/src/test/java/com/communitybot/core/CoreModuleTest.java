@@ -25,8 +25,13 @@ class CoreModuleTest {
 
     private static ModuleDescriptor descriptor() {
         try {
-            Path classes = Path.of(Leaderboard.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            ModuleReference module = ModuleFinder.of(classes).findAll().iterator().next();
+            Path classes = Path.of(Leaderboard.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
+            ModuleReference module =
+                    ModuleFinder.of(classes).findAll().iterator().next();
             return module.descriptor();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);

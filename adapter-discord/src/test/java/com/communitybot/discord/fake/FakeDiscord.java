@@ -104,11 +104,12 @@ public final class FakeDiscord implements AutoCloseable {
                                     .addLast(new HttpServerCodec())
                                     .addLast(new HttpObjectAggregator(1 << 20))
                                     .addLast(new GatewayDoor())
-                                    .addLast(new WebSocketServerProtocolHandler(WebSocketServerProtocolConfig.newBuilder()
-                                            .websocketPath(GATEWAY_PATH)
-                                            .checkStartsWith(true)
-                                            .maxFramePayloadLength(1 << 24)
-                                            .build()))
+                                    .addLast(new WebSocketServerProtocolHandler(
+                                            WebSocketServerProtocolConfig.newBuilder()
+                                                    .websocketPath(GATEWAY_PATH)
+                                                    .checkStartsWith(true)
+                                                    .maxFramePayloadLength(1 << 24)
+                                                    .build()))
                                     .addLast(new Handler());
                         }
                     })
@@ -269,7 +270,11 @@ public final class FakeDiscord implements AutoCloseable {
 
     /** The shard ids of the gateway sessions that have identified and are still connected. */
     public List<Integer> identifiedShards() {
-        return sessions.stream().filter(s -> s.shardId >= 0).map(s -> s.shardId).sorted().toList();
+        return sessions.stream()
+                .filter(s -> s.shardId >= 0)
+                .map(s -> s.shardId)
+                .sorted()
+                .toList();
     }
 
     @Override
@@ -545,7 +550,8 @@ public final class FakeDiscord implements AutoCloseable {
         switch (op) {
             case 1 -> session.send(payload(11, null));
             case 2 -> identify(session, data);
-            case 6 -> session.send(payload(9, JSON.getNodeFactory().booleanNode(false))); // no session kept: re-identify
+            case 6 ->
+                session.send(payload(9, JSON.getNodeFactory().booleanNode(false))); // no session kept: re-identify
             case 8 -> requestMembers(session, data);
             default -> {
                 // presence updates and the like: nothing the fake keeps
@@ -618,7 +624,9 @@ public final class FakeDiscord implements AutoCloseable {
                     ObjectNode chunk = JSON.createObjectNode();
                     chunk.put("guild_id", id(guildId));
                     ArrayNode array = chunk.putArray("members");
-                    members.subList(index * MEMBERS_PER_CHUNK, Math.min(members.size(), (index + 1) * MEMBERS_PER_CHUNK))
+                    members.subList(
+                                    index * MEMBERS_PER_CHUNK,
+                                    Math.min(members.size(), (index + 1) * MEMBERS_PER_CHUNK))
                             .forEach(member -> array.add(memberJson(member)));
                     chunk.put("chunk_index", index);
                     chunk.put("chunk_count", count);
@@ -711,8 +719,8 @@ public final class FakeDiscord implements AutoCloseable {
                 if (gatewayRefused) {
                     request.release();
                     ByteBuf body = Unpooled.copiedBuffer("gateway unavailable", StandardCharsets.UTF_8);
-                    FullHttpResponse response =
-                            new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.SERVICE_UNAVAILABLE, body);
+                    FullHttpResponse response = new DefaultFullHttpResponse(
+                            HttpVersion.HTTP_1_1, HttpResponseStatus.SERVICE_UNAVAILABLE, body);
                     response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
                     ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
                     return;

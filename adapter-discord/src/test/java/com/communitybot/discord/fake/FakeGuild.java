@@ -24,8 +24,9 @@ public final class FakeGuild {
         this.name = builder.name;
         this.roles = List.copyOf(builder.roles.values());
         this.members = List.copyOf(builder.members.values());
-        this.membersInGuildCreate =
-                builder.membersInGuildCreate < 0 ? members.size() : Math.min(builder.membersInGuildCreate, members.size());
+        this.membersInGuildCreate = builder.membersInGuildCreate < 0
+                ? members.size()
+                : Math.min(builder.membersInGuildCreate, members.size());
     }
 
     /** A guild with the id {@code id}, named "Guild <id>", with its {@code @everyone} role and no members. */

@@ -49,8 +49,8 @@ public final class LoggedProblems extends AppenderBase<ILoggingEvent> {
         if (problem) {
             String cause = event.getThrowableProxy() == null
                     ? ""
-                    : " [" + event.getThrowableProxy().getClassName() + ": " + event.getThrowableProxy().getMessage()
-                            + "]";
+                    : " [" + event.getThrowableProxy().getClassName() + ": "
+                            + event.getThrowableProxy().getMessage() + "]";
             problems.add(event.getLevel() + " " + event.getLoggerName() + ": " + message + cause);
         }
     }

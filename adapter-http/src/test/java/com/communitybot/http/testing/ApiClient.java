@@ -15,9 +15,9 @@ import java.time.Duration;
 /** A plain JDK HTTP client for black-box tests: exact headers, raw bodies, no framework in between. */
 public final class ApiClient {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
     private final String apiKey;
 
@@ -68,7 +68,9 @@ public final class ApiClient {
 
     /** A request with the API key, for tests that set more. */
     public HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).header("X-API-Key", apiKey);
+        return HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofSeconds(30))
+                .header("X-API-Key", apiKey);
     }
 
     /** A request without any API key. */
@@ -82,8 +84,12 @@ public final class ApiClient {
 
     public Reply send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(null), response.body());
+            HttpResponse<String> response =
+                    http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Reply(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(null),
+                    response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -49,7 +49,8 @@ public abstract class ApiContract {
     }
 
     protected static LevelRecord level(String id, String xp, String level) {
-        return new LevelRecord(id, U64.tryParse(xp).orElseThrow(), U64.tryParse(level).orElseThrow());
+        return new LevelRecord(
+                id, U64.tryParse(xp).orElseThrow(), U64.tryParse(level).orElseThrow());
     }
 
     private static void assertError(Reply reply, int status, String message) {
@@ -80,7 +81,8 @@ public abstract class ApiContract {
     class Authentication {
 
         @ParameterizedTest
-        @ValueSource(strings = {"/api/beta_testing", "/api/" + GUILD + "/roles", "/api/nowhere", "/", "/api/is_bot_there"})
+        @ValueSource(
+                strings = {"/api/beta_testing", "/api/" + GUILD + "/roles", "/api/nowhere", "/", "/api/is_bot_there"})
         void missingKey_is401_onEveryPath(String path) {
             assertError(api.send(api.anonymous(path).GET()), 401, "Missing or invalid API key");
         }
@@ -88,7 +90,11 @@ public abstract class ApiContract {
         @Test
         void wrongEmptyOrPrefixKey_is401() {
             for (String key : List.of("wrong", "", "test-key-", API_KEY + "x", "TEST-KEY-0123")) {
-                assertError(api.send(api.anonymous("/api/beta_testing").header("X-API-Key", key).GET()), 401,
+                assertError(
+                        api.send(api.anonymous("/api/beta_testing")
+                                .header("X-API-Key", key)
+                                .GET()),
+                        401,
                         "Missing or invalid API key");
             }
         }
@@ -100,29 +106,38 @@ public abstract class ApiContract {
                 byte[] value = java.util.Arrays.copyOf(key, key.length + extra.length);
                 System.arraycopy(extra, 0, value, key.length, extra.length);
 
-                assertThat(RawHttp.statusLine(baseUrl(), "GET /api/beta_testing HTTP/1.1", value)).contains(" 401 ");
+                assertThat(RawHttp.statusLine(baseUrl(), "GET /api/beta_testing HTTP/1.1", value))
+                        .contains(" 401 ");
             }
-            assertThat(RawHttp.statusLine(baseUrl(), "GET /api/beta_testing HTTP/1.1", key)).contains(" 200 ");
+            assertThat(RawHttp.statusLine(baseUrl(), "GET /api/beta_testing HTTP/1.1", key))
+                    .contains(" 200 ");
         }
 
         @Test
         void twoKeyHeaders_are401_evenWhenBothAreRight() {
-            Reply reply = api.send(api.anonymous("/api/beta_testing").header("X-API-Key", API_KEY)
-                    .header("X-API-Key", API_KEY).GET());
+            Reply reply = api.send(api.anonymous("/api/beta_testing")
+                    .header("X-API-Key", API_KEY)
+                    .header("X-API-Key", API_KEY)
+                    .GET());
 
             assertError(reply, 401, "Missing or invalid API key");
         }
 
         @Test
         void headerNameIsCaseInsensitive() {
-            assertThat(api.send(api.anonymous("/api/beta_testing").header("x-api-key", API_KEY).GET()).status())
+            assertThat(api.send(api.anonymous("/api/beta_testing")
+                                    .header("x-api-key", API_KEY)
+                                    .GET())
+                            .status())
                     .isEqualTo(200);
         }
 
         @Test
         void unknownPathOrWrongMethod_is401BeforeAnything_thenNotFoundOrMethodNotAllowed() {
             assertError(api.send(api.anonymous("/api/nowhere").DELETE()), 401, "Missing or invalid API key");
-            assertError(api.send(api.anonymous("/api/beta_testing").PUT(ApiClient.body("{}"))), 401,
+            assertError(
+                    api.send(api.anonymous("/api/beta_testing").PUT(ApiClient.body("{}"))),
+                    401,
                     "Missing or invalid API key");
 
             assertError(api.get("/api/nowhere"), 404, "Not found");
@@ -133,7 +148,8 @@ public abstract class ApiContract {
 
         @Test
         void unauthenticatedBadBody_is401Not400() {
-            Reply reply = api.send(api.anonymous("/api/is_bot_there").header("Content-Type", "application/json")
+            Reply reply = api.send(api.anonymous("/api/is_bot_there")
+                    .header("Content-Type", "application/json")
                     .POST(ApiClient.body("not json")));
 
             assertError(reply, 401, "Missing or invalid API key");
@@ -145,7 +161,8 @@ public abstract class ApiContract {
 
         @Test
         void bodyWithoutContentType_isReadAsJson() {
-            Reply reply = api.send(api.request("/api/is_bot_there").POST(ApiClient.body("{\"guild_ids\":[\"" + GUILD + "\"]}")));
+            Reply reply = api.send(
+                    api.request("/api/is_bot_there").POST(ApiClient.body("{\"guild_ids\":[\"" + GUILD + "\"]}")));
 
             assertThat(reply.status()).isEqualTo(200);
             assertThat(reply.body()).isEqualTo("{\"results\":[true]}");
@@ -153,7 +170,8 @@ public abstract class ApiContract {
 
         @Test
         void bodyWithAnotherContentType_is415() {
-            Reply reply = api.send(api.request("/api/is_bot_there").header("Content-Type", "text/plain")
+            Reply reply = api.send(api.request("/api/is_bot_there")
+                    .header("Content-Type", "text/plain")
                     .POST(ApiClient.body("{\"guild_ids\":[]}")));
 
             assertThat(reply.status()).isEqualTo(415);
@@ -161,18 +179,34 @@ public abstract class ApiContract {
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"", "not json", "[]", "\"text\"", "null", "42", "{\"guild_ids\": [\"1\"]} {}",
-                "{\"guild_ids\": [\"1\"]", "{}", "{\"guild_ids\": null}", "{\"guild_ids\": \"1\"}",
-                "{\"guild_ids\": [1]}", "{\"guild_ids\": [null]}", "{\"guild_ids\": [[\"1\"]]}",
-                "{\"guild_ids\": [], \"guild_ids\": []}"})
+        @ValueSource(
+                strings = {
+                    "",
+                    "not json",
+                    "[]",
+                    "\"text\"",
+                    "null",
+                    "42",
+                    "{\"guild_ids\": [\"1\"]} {}",
+                    "{\"guild_ids\": [\"1\"]",
+                    "{}",
+                    "{\"guild_ids\": null}",
+                    "{\"guild_ids\": \"1\"}",
+                    "{\"guild_ids\": [1]}",
+                    "{\"guild_ids\": [null]}",
+                    "{\"guild_ids\": [[\"1\"]]}",
+                    "{\"guild_ids\": [], \"guild_ids\": []}"
+                })
         void unreadableBodies_are400(String body) {
             assertBadRequest(api.post("/api/is_bot_there", body));
         }
 
         @Test
         void repeatedKeyInANestedObject_is400() {
-            assertBadRequest(api.post("/api/" + GUILD + "/level/track",
-                    "{\"track_name\": \"t\", \"roles\": [{\"role_id\": \"1\", \"level\": 1, \"x\": {\"a\": 1, \"a\": 2}}]}"));
+            assertBadRequest(
+                    api.post(
+                            "/api/" + GUILD + "/level/track",
+                            "{\"track_name\": \"t\", \"roles\": [{\"role_id\": \"1\", \"level\": 1, \"x\": {\"a\": 1, \"a\": 2}}]}"));
         }
 
         @Test
@@ -189,18 +223,24 @@ public abstract class ApiContract {
             assertError(api.get("/api/" + guildId + "/leaderboard"), 400, "Invalid guild_id");
             assertError(api.get("/api/" + guildId + "/roles"), 400, "Invalid guild_id");
             assertError(api.get("/api/" + guildId + "/level/track"), 400, "Invalid guild_id");
-            assertError(api.delete("/api/" + guildId + "/level/track", "{\"track_name\": \"t\"}"), 400, "Invalid guild_id");
+            assertError(
+                    api.delete("/api/" + guildId + "/level/track", "{\"track_name\": \"t\"}"), 400, "Invalid guild_id");
             assertError(api.get("/api/" + guildId + "/level_bridger"), 400, "Invalid guild_id");
-            assertError(api.put("/api/" + guildId + "/level_bridger", "{\"in_role_id\": \"1\", \"out_role_id\": \"2\"}"),
-                    400, "Invalid guild_id");
+            assertError(
+                    api.put("/api/" + guildId + "/level_bridger", "{\"in_role_id\": \"1\", \"out_role_id\": \"2\"}"),
+                    400,
+                    "Invalid guild_id");
         }
 
         @Test
         void badBodyToAGuildTheBotIsNotIn_is400_notPresence404() {
             assertBadRequest(api.post("/api/" + ABSENT + "/level/track", "{\"track_name\": 5, \"roles\": []}"));
             assertBadRequest(api.post("/api/" + ABSENT + "/level_bridger", "{\"in_role_id\": \"1\"}"));
-            assertError(api.post("/api/" + ABSENT + "/level/track",
-                    "{\"track_name\": \"t\", \"roles\": [{\"role_id\": true, \"level\": 1}]}"), 400,
+            assertError(
+                    api.post(
+                            "/api/" + ABSENT + "/level/track",
+                            "{\"track_name\": \"t\", \"roles\": [{\"role_id\": true, \"level\": 1}]}"),
+                    400,
                     "role_id must be string or number");
         }
 
@@ -218,16 +258,20 @@ public abstract class ApiContract {
 
         @Test
         void answersEachIdInOrder_unparseableOnesFalse() {
-            Reply reply = api.post("/api/is_bot_there", "{\"guild_ids\": [\"" + GUILD + "\", \"" + ABSENT + "\", \"abc\", \""
-                    + MAX_GUILD + "\", \"18446744073709551616\", \"-1\", \"\", \"+" + GUILD + "\", \"12\", \"1\"]}");
+            Reply reply = api.post(
+                    "/api/is_bot_there",
+                    "{\"guild_ids\": [\"" + GUILD + "\", \"" + ABSENT + "\", \"abc\", \"" + MAX_GUILD
+                            + "\", \"18446744073709551616\", \"-1\", \"\", \"+" + GUILD + "\", \"12\", \"1\"]}");
 
             assertThat(reply.status()).isEqualTo(200);
-            assertThat(reply.body()).isEqualTo("{\"results\":[true,false,false,true,false,false,false,true,true,false]}");
+            assertThat(reply.body())
+                    .isEqualTo("{\"results\":[true,false,false,true,false,false,false,true,true,false]}");
         }
 
         @Test
         void emptyListGivesEmptyResults() {
-            assertThat(api.post("/api/is_bot_there", "{\"guild_ids\": []}").body()).isEqualTo("{\"results\":[]}");
+            assertThat(api.post("/api/is_bot_there", "{\"guild_ids\": []}").body())
+                    .isEqualTo("{\"results\":[]}");
         }
     }
 
@@ -245,55 +289,67 @@ public abstract class ApiContract {
 
         @Test
         void ranksByLevelThenXp_withNamesAndAvatarsFromTheLiveView() {
-            givenLevelRecords(level(GUILD + ":300000000000000001", "1200", "7"),
+            givenLevelRecords(
+                    level(GUILD + ":300000000000000001", "1200", "7"),
                     level(GUILD + ":300000000000000002", "50", "9"),
                     level(GUILD + ":300000000000000003", "5000", "7"));
 
             Reply reply = api.get("/api/" + GUILD + "/leaderboard");
 
             assertThat(reply.status()).isEqualTo(200);
-            assertThat(reply.body()).isEqualTo("["
-                    + "{\"user_id\":\"300000000000000002\",\"username\":\"Bob Nick\",\"avatar\":\"https://cdn.example/b.png\",\"level\":9,\"xp\":50,\"rank\":1},"
-                    + "{\"user_id\":\"300000000000000003\",\"username\":\"Unknown User\",\"avatar\":\"\",\"level\":7,\"xp\":5000,\"rank\":2},"
-                    + "{\"user_id\":\"300000000000000001\",\"username\":\"Alice\",\"avatar\":\"https://cdn.example/a.png\",\"level\":7,\"xp\":1200,\"rank\":3}"
-                    + "]");
+            assertThat(reply.body())
+                    .isEqualTo("["
+                            + "{\"user_id\":\"300000000000000002\",\"username\":\"Bob Nick\",\"avatar\":\"https://cdn.example/b.png\",\"level\":9,\"xp\":50,\"rank\":1},"
+                            + "{\"user_id\":\"300000000000000003\",\"username\":\"Unknown User\",\"avatar\":\"\",\"level\":7,\"xp\":5000,\"rank\":2},"
+                            + "{\"user_id\":\"300000000000000001\",\"username\":\"Alice\",\"avatar\":\"https://cdn.example/a.png\",\"level\":7,\"xp\":1200,\"rank\":3}"
+                            + "]");
         }
 
         @Test
         void recordsWhoseUserPartIsNotAPositiveInteger_areSkipped_leavingRankGaps() {
-            givenLevelRecords(level(GUILD + ":0", "0", "10"), level(GUILD + ":abc", "0", "9"),
-                    level(GUILD + ":-5", "0", "8"), level(GUILD + ":300000000000000001", "0", "7"),
-                    level(GUILD + ":1:300000000000000002", "0", "6"), level(GUILD + ":", "0", "5"),
+            givenLevelRecords(
+                    level(GUILD + ":0", "0", "10"),
+                    level(GUILD + ":abc", "0", "9"),
+                    level(GUILD + ":-5", "0", "8"),
+                    level(GUILD + ":300000000000000001", "0", "7"),
+                    level(GUILD + ":1:300000000000000002", "0", "6"),
+                    level(GUILD + ":", "0", "5"),
                     level(GUILD + ":7", "0", "4"));
 
             JsonNode board = api.get("/api/" + GUILD + "/leaderboard").json();
 
-            assertThat(board).extracting(e -> e.get("user_id").asText() + "#" + e.get("rank").asInt())
+            assertThat(board)
+                    .extracting(
+                            e -> e.get("user_id").asText() + "#" + e.get("rank").asInt())
                     .containsExactly("300000000000000001#4", "300000000000000002#5", "7#7");
         }
 
         @Test
         void largestUnsignedValuesSurviveExactly() {
-            givenLevelRecords(level(MAX_GUILD + ":" + MAX_GUILD, "18446744073709551615", "18446744073709551615"),
+            givenLevelRecords(
+                    level(MAX_GUILD + ":" + MAX_GUILD, "18446744073709551615", "18446744073709551615"),
                     level(MAX_GUILD + ":5", "18446744073709551614", "18446744073709551615"),
                     level(MAX_GUILD + ":6", "0", "9223372036854775808"),
                     level(MAX_GUILD + ":8", "1", "9223372036854775807"));
 
             Reply reply = api.get("/api/" + MAX_GUILD + "/leaderboard");
 
-            assertThat(reply.body()).isEqualTo("["
-                    + "{\"user_id\":\"18446744073709551615\",\"username\":\"Max\",\"avatar\":\"https://cdn.example/max.png\",\"level\":18446744073709551615,\"xp\":18446744073709551615,\"rank\":1},"
-                    + "{\"user_id\":\"5\",\"username\":\"Unknown User\",\"avatar\":\"\",\"level\":18446744073709551615,\"xp\":18446744073709551614,\"rank\":2},"
-                    + "{\"user_id\":\"6\",\"username\":\"Unknown User\",\"avatar\":\"\",\"level\":9223372036854775808,\"xp\":0,\"rank\":3},"
-                    + "{\"user_id\":\"8\",\"username\":\"Unknown User\",\"avatar\":\"\",\"level\":9223372036854775807,\"xp\":1,\"rank\":4}"
-                    + "]");
+            assertThat(reply.body())
+                    .isEqualTo("["
+                            + "{\"user_id\":\"18446744073709551615\",\"username\":\"Max\",\"avatar\":\"https://cdn.example/max.png\",\"level\":18446744073709551615,\"xp\":18446744073709551615,\"rank\":1},"
+                            + "{\"user_id\":\"5\",\"username\":\"Unknown User\",\"avatar\":\"\",\"level\":18446744073709551615,\"xp\":18446744073709551614,\"rank\":2},"
+                            + "{\"user_id\":\"6\",\"username\":\"Unknown User\",\"avatar\":\"\",\"level\":9223372036854775808,\"xp\":0,\"rank\":3},"
+                            + "{\"user_id\":\"8\",\"username\":\"Unknown User\",\"avatar\":\"\",\"level\":9223372036854775807,\"xp\":1,\"rank\":4}"
+                            + "]");
         }
 
         @Test
         void tiesAreRankedByRecordIdByteByByte() {
-            givenLevelRecords(level(GUILD + ":9", "5", "5"), level(GUILD + ":10", "5", "5"), level(GUILD + ":100", "5", "5"));
+            givenLevelRecords(
+                    level(GUILD + ":9", "5", "5"), level(GUILD + ":10", "5", "5"), level(GUILD + ":100", "5", "5"));
 
-            assertThat(api.get("/api/" + GUILD + "/leaderboard").json()).extracting(e -> e.get("user_id").asText())
+            assertThat(api.get("/api/" + GUILD + "/leaderboard").json())
+                    .extracting(e -> e.get("user_id").asText())
                     .containsExactly("10", "100", "9");
         }
 
@@ -301,8 +357,12 @@ public abstract class ApiContract {
         void onlyTheGuildsOwnRecordsCount_whenAnotherGuildIdStartsWithIt() {
             givenLevelRecords(level("12:1", "1", "1"), level("123:2", "9", "9"), level("1:3", "9", "9"));
 
-            assertThat(api.get("/api/12/leaderboard").json()).extracting(e -> e.get("user_id").asText()).containsExactly("1");
-            assertThat(api.get("/api/123/leaderboard").json()).extracting(e -> e.get("user_id").asText()).containsExactly("2");
+            assertThat(api.get("/api/12/leaderboard").json())
+                    .extracting(e -> e.get("user_id").asText())
+                    .containsExactly("1");
+            assertThat(api.get("/api/123/leaderboard").json())
+                    .extracting(e -> e.get("user_id").asText())
+                    .containsExactly("2");
         }
 
         @Test
@@ -337,10 +397,12 @@ public abstract class ApiContract {
             Reply reply = api.get("/api/" + GUILD + "/roles");
 
             assertThat(reply.status()).isEqualTo(200);
-            assertThat(reply.json()).extracting(JsonNode::toString).containsExactlyInAnyOrder(
-                    "{\"role_id\":\"100000000000000001\",\"role_name\":\"@everyone\",\"color\":0,\"position\":0}",
-                    "{\"role_id\":\"200000000000000001\",\"role_name\":\"Level 5\",\"color\":3447003,\"position\":1}",
-                    "{\"role_id\":\"18446744073709551615\",\"role_name\":\"Top\",\"color\":4294967295,\"position\":65535}");
+            assertThat(reply.json())
+                    .extracting(JsonNode::toString)
+                    .containsExactlyInAnyOrder(
+                            "{\"role_id\":\"100000000000000001\",\"role_name\":\"@everyone\",\"color\":0,\"position\":0}",
+                            "{\"role_id\":\"200000000000000001\",\"role_name\":\"Level 5\",\"color\":3447003,\"position\":1}",
+                            "{\"role_id\":\"18446744073709551615\",\"role_name\":\"Top\",\"color\":4294967295,\"position\":65535}");
         }
 
         @Test
@@ -369,22 +431,27 @@ public abstract class ApiContract {
 
         @Test
         void create_thenRead_sortedByLevel_withLegacyAndIntegerRoleIds() {
-            Reply created = api.post(path, "{\"track_name\": \"main\", \"roles\": ["
-                    + "{\"role_id\": \"c\", \"level\": 5}, 200000000000000002, {\"role_id\": 7, \"level\": 1, \"note\": \"x\"},"
-                    + "{\"role_id\": \"b\", \"level\": 5}, {\"level\": 18446744073709551615, \"role_id\": \"max\"}]}");
+            Reply created = api.post(
+                    path,
+                    "{\"track_name\": \"main\", \"roles\": ["
+                            + "{\"role_id\": \"c\", \"level\": 5}, 200000000000000002, {\"role_id\": 7, \"level\": 1, \"note\": \"x\"},"
+                            + "{\"role_id\": \"b\", \"level\": 5}, {\"level\": 18446744073709551615, \"role_id\": \"max\"}]}");
 
             assertSuccess(created, 201, "Level track 'main' created successfully");
-            assertThat(api.get(path).body()).isEqualTo("{\"main\":["
-                    + "{\"role_id\":\"200000000000000002\",\"level\":0},{\"role_id\":\"7\",\"level\":1},"
-                    + "{\"role_id\":\"c\",\"level\":5},{\"role_id\":\"b\",\"level\":5},"
-                    + "{\"role_id\":\"max\",\"level\":18446744073709551615}]}");
+            assertThat(api.get(path).body())
+                    .isEqualTo("{\"main\":["
+                            + "{\"role_id\":\"200000000000000002\",\"level\":0},{\"role_id\":\"7\",\"level\":1},"
+                            + "{\"role_id\":\"c\",\"level\":5},{\"role_id\":\"b\",\"level\":5},"
+                            + "{\"role_id\":\"max\",\"level\":18446744073709551615}]}");
         }
 
         @Test
         void create_ofAnExistingName_is409_andChangesNothing() {
             api.post(path, "{\"track_name\": \"main\", \"roles\": [1]}");
 
-            assertError(api.post(path, "{\"track_name\": \"main\", \"roles\": [2]}"), 409,
+            assertError(
+                    api.post(path, "{\"track_name\": \"main\", \"roles\": [2]}"),
+                    409,
                     "Track already exists. Use PATCH to update.");
             assertThat(api.get(path).body()).isEqualTo("{\"main\":[{\"role_id\":\"1\",\"level\":0}]}");
         }
@@ -392,7 +459,9 @@ public abstract class ApiContract {
         @Test
         void namesAreComparedExactly() {
             for (String name : List.of("main", "Main", "main ", "caf\u00e9", "cafe\u0301")) {
-                assertThat(api.post(path, "{\"track_name\": " + quoted(name) + ", \"roles\": []}").status()).isEqualTo(201);
+                assertThat(api.post(path, "{\"track_name\": " + quoted(name) + ", \"roles\": []}")
+                                .status())
+                        .isEqualTo(201);
             }
             assertThat(api.get(path).json().size()).isEqualTo(5);
         }
@@ -402,9 +471,13 @@ public abstract class ApiContract {
             api.post(path, "{\"track_name\": \"main\", \"roles\": [1, 2]}");
             api.post(path, "{\"track_name\": \"other\", \"roles\": [3]}");
 
-            assertSuccess(api.patch(path, "{\"track_name\": \"main\", \"roles\": [{\"role_id\": \"9\", \"level\": 2}]}"), 200,
+            assertSuccess(
+                    api.patch(path, "{\"track_name\": \"main\", \"roles\": [{\"role_id\": \"9\", \"level\": 2}]}"),
+                    200,
                     "Level track 'main' updated successfully");
-            assertSuccess(api.patch(path, "{\"track_name\": \"new\", \"roles\": []}"), 200,
+            assertSuccess(
+                    api.patch(path, "{\"track_name\": \"new\", \"roles\": []}"),
+                    200,
                     "Level track 'new' updated successfully");
 
             JsonNode tracks = api.get(path).json();
@@ -417,24 +490,41 @@ public abstract class ApiContract {
         void delete_removesTheTrack_thenIs404() {
             api.post(path, "{\"track_name\": \"main\", \"roles\": []}");
 
-            assertSuccess(api.delete(path, "{\"track_name\": \"main\"}"), 200, "Level track 'main' deleted successfully");
+            assertSuccess(
+                    api.delete(path, "{\"track_name\": \"main\"}"), 200, "Level track 'main' deleted successfully");
             assertError(api.delete(path, "{\"track_name\": \"main\"}"), 404, "Track not found");
             assertThat(api.get(path).body()).isEqualTo("{}");
         }
 
         @Test
         void brokenTrackLevelRoles_are400_andStoreNothing() {
-            assertError(api.post(path, "{\"track_name\": \"t\", \"roles\": [{\"role_id\": true, \"level\": 1}]}"), 400,
+            assertError(
+                    api.post(path, "{\"track_name\": \"t\", \"roles\": [{\"role_id\": true, \"level\": 1}]}"),
+                    400,
                     "role_id must be string or number");
-            assertError(api.post(path, "{\"track_name\": \"t\", \"roles\": [{\"role_id\": null, \"level\": 1}]}"), 400,
+            assertError(
+                    api.post(path, "{\"track_name\": \"t\", \"roles\": [{\"role_id\": null, \"level\": 1}]}"),
+                    400,
                     "role_id must be string or number");
-            assertError(api.post(path, "{\"track_name\": \"t\", \"roles\": [{\"role_id\": [1], \"level\": 1}]}"), 400,
+            assertError(
+                    api.post(path, "{\"track_name\": \"t\", \"roles\": [{\"role_id\": [1], \"level\": 1}]}"),
+                    400,
                     "role_id must be string or number");
-            for (String roles : List.of("[{\"role_id\": \"1\"}]", "[{\"level\": 1}]",
-                    "[{\"role_id\": \"1\", \"level\": 18446744073709551616}]", "[{\"role_id\": \"1\", \"level\": -1}]",
-                    "[{\"role_id\": \"1\", \"level\": \"5\"}]", "[{\"role_id\": \"1\", \"level\": 1.5}]",
-                    "[{\"role_id\": \"1\", \"role_id\": \"2\", \"level\": 1}]", "[-1]", "[\"1\"]", "[1.5]", "[null]",
-                    "{}", "null", "\"x\"")) {
+            for (String roles : List.of(
+                    "[{\"role_id\": \"1\"}]",
+                    "[{\"level\": 1}]",
+                    "[{\"role_id\": \"1\", \"level\": 18446744073709551616}]",
+                    "[{\"role_id\": \"1\", \"level\": -1}]",
+                    "[{\"role_id\": \"1\", \"level\": \"5\"}]",
+                    "[{\"role_id\": \"1\", \"level\": 1.5}]",
+                    "[{\"role_id\": \"1\", \"role_id\": \"2\", \"level\": 1}]",
+                    "[-1]",
+                    "[\"1\"]",
+                    "[1.5]",
+                    "[null]",
+                    "{}",
+                    "null",
+                    "\"x\"")) {
                 assertBadRequest(api.post(path, "{\"track_name\": \"t\", \"roles\": " + roles + "}"));
                 assertBadRequest(api.patch(path, "{\"track_name\": \"t\", \"roles\": " + roles + "}"));
             }
@@ -459,8 +549,10 @@ public abstract class ApiContract {
 
         @Test
         void concurrentCreatorsOfDistinctTracks_allPersist() throws Exception {
-            List<Integer> statuses = Concurrently.run(20, i -> () ->
-                    api.post(path, "{\"track_name\": \"t" + i + "\", \"roles\": [" + i + "]}").status());
+            List<Integer> statuses = Concurrently.run(
+                    20,
+                    i -> () -> api.post(path, "{\"track_name\": \"t" + i + "\", \"roles\": [" + i + "]}")
+                            .status());
 
             assertThat(statuses).containsOnly(201);
             assertThat(api.get(path).json().size()).isEqualTo(20);
@@ -479,23 +571,33 @@ public abstract class ApiContract {
 
         @Test
         void create_thenList_withCanonicalOutRoles() {
-            assertSuccess(api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"+007\"}"), 201,
+            assertSuccess(
+                    api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"+007\"}"),
+                    201,
                     "Level bridge created successfully");
-            assertSuccess(api.post(path, "{\"in_role_id\": \"b\", \"out_role_id\": \"18446744073709551615\"}"), 201,
+            assertSuccess(
+                    api.post(path, "{\"in_role_id\": \"b\", \"out_role_id\": \"18446744073709551615\"}"),
+                    201,
                     "Level bridge created successfully");
 
-            assertThat(api.get(path).json()).extracting(JsonNode::toString).containsExactlyInAnyOrder(
-                    "{\"in_role_id\":\"a\",\"out_role_id\":\"7\"}",
-                    "{\"in_role_id\":\"b\",\"out_role_id\":\"18446744073709551615\"}");
+            assertThat(api.get(path).json())
+                    .extracting(JsonNode::toString)
+                    .containsExactlyInAnyOrder(
+                            "{\"in_role_id\":\"a\",\"out_role_id\":\"7\"}",
+                            "{\"in_role_id\":\"b\",\"out_role_id\":\"18446744073709551615\"}");
         }
 
         @Test
         void create_ofAnExistingInRole_is409_evenWithAnInvalidOutRole() {
             api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"1\"}");
 
-            assertError(api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"2\"}"), 409,
+            assertError(
+                    api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"2\"}"),
+                    409,
                     "Bridge already exists for this role. Use PUT to update.");
-            assertError(api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"not a number\"}"), 409,
+            assertError(
+                    api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"not a number\"}"),
+                    409,
                     "Bridge already exists for this role. Use PUT to update.");
             assertThat(api.get(path).body()).isEqualTo("[{\"in_role_id\":\"a\",\"out_role_id\":\"1\"}]");
         }
@@ -503,18 +605,26 @@ public abstract class ApiContract {
         @ParameterizedTest
         @ValueSource(strings = {"", "abc", "-1", "1.5", " 1", "18446744073709551616", "0x1"})
         void create_andPut_refuseAnOutRoleThatIsNotU64(String out) {
-            assertError(api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": " + quoted(out) + "}"), 400,
+            assertError(
+                    api.post(path, "{\"in_role_id\": \"a\", \"out_role_id\": " + quoted(out) + "}"),
+                    400,
                     "Invalid out_role_id");
-            assertError(api.put(path, "{\"in_role_id\": \"a\", \"out_role_id\": " + quoted(out) + "}"), 400,
+            assertError(
+                    api.put(path, "{\"in_role_id\": \"a\", \"out_role_id\": " + quoted(out) + "}"),
+                    400,
                     "Invalid out_role_id");
             assertThat(api.get(path).body()).isEqualTo("[]");
         }
 
         @Test
         void put_replacesOrCreates() {
-            assertSuccess(api.put(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"1\"}"), 200,
+            assertSuccess(
+                    api.put(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"1\"}"),
+                    200,
                     "Level bridge updated successfully");
-            assertSuccess(api.put(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"0002\"}"), 200,
+            assertSuccess(
+                    api.put(path, "{\"in_role_id\": \"a\", \"out_role_id\": \"0002\"}"),
+                    200,
                     "Level bridge updated successfully");
 
             assertThat(api.get(path).body()).isEqualTo("[{\"in_role_id\":\"a\",\"out_role_id\":\"2\"}]");
@@ -531,7 +641,9 @@ public abstract class ApiContract {
         @Test
         void inRolesAreAnyStringComparedExactly() {
             for (String in : List.of("1", "01", "+1", "role", "Role", "")) {
-                assertThat(api.post(path, "{\"in_role_id\": " + quoted(in) + ", \"out_role_id\": \"1\"}").status()).isEqualTo(201);
+                assertThat(api.post(path, "{\"in_role_id\": " + quoted(in) + ", \"out_role_id\": \"1\"}")
+                                .status())
+                        .isEqualTo(201);
             }
             assertThat(api.get(path).json().size()).isEqualTo(6);
         }
@@ -549,15 +661,23 @@ public abstract class ApiContract {
             String absent = "/api/" + ABSENT + "/level_bridger";
 
             assertError(api.get(absent), 404, "Bot is not in this guild");
-            assertError(api.post(absent, "{\"in_role_id\": \"a\", \"out_role_id\": \"bad\"}"), 404, "Bot is not in this guild");
-            assertError(api.put(absent, "{\"in_role_id\": \"a\", \"out_role_id\": \"bad\"}"), 404, "Bot is not in this guild");
+            assertError(
+                    api.post(absent, "{\"in_role_id\": \"a\", \"out_role_id\": \"bad\"}"),
+                    404,
+                    "Bot is not in this guild");
+            assertError(
+                    api.put(absent, "{\"in_role_id\": \"a\", \"out_role_id\": \"bad\"}"),
+                    404,
+                    "Bot is not in this guild");
             assertError(api.delete(absent, "{\"in_role_id\": \"a\"}"), 404, "Bot is not in this guild");
         }
 
         @Test
         void concurrentCreatorsOfOneBridge_oneWins_othersConflict() throws Exception {
-            List<Integer> statuses = Concurrently.run(20, i -> () ->
-                    api.post(path, "{\"in_role_id\": \"same\", \"out_role_id\": \"" + (i + 1) + "\"}").status());
+            List<Integer> statuses = Concurrently.run(
+                    20,
+                    i -> () -> api.post(path, "{\"in_role_id\": \"same\", \"out_role_id\": \"" + (i + 1) + "\"}")
+                            .status());
 
             assertThat(statuses.stream().collect(Collectors.groupingBy(s -> s, Collectors.counting())))
                     .isEqualTo(Map.of(201, 1L, 409, 19L));
@@ -575,7 +695,9 @@ public abstract class ApiContract {
 
         @Test
         void add_thenList_withUtcTimeAndAddedByApi() {
-            assertSuccess(api.post("/api/beta_testing", "{\"guild_id\": \"not numeric\"}"), 201,
+            assertSuccess(
+                    api.post("/api/beta_testing", "{\"guild_id\": \"not numeric\"}"),
+                    201,
                     "Server not numeric added to beta testing");
 
             JsonNode entry = api.get("/api/beta_testing").json().get(0);
@@ -588,27 +710,38 @@ public abstract class ApiContract {
         @Test
         void addingAListedGuild_is409_andKeepsItsTime() {
             api.post("/api/beta_testing", "{\"guild_id\": \"1\"}");
-            String addedAt = api.get("/api/beta_testing").json().get(0).get("added_at").asText();
+            String addedAt =
+                    api.get("/api/beta_testing").json().get(0).get("added_at").asText();
 
-            assertError(api.post("/api/beta_testing", "{\"guild_id\": \"1\"}"), 409, "Server 1 is already in beta testing");
-            assertThat(api.get("/api/beta_testing").json().get(0).get("added_at").asText()).isEqualTo(addedAt);
+            assertError(
+                    api.post("/api/beta_testing", "{\"guild_id\": \"1\"}"), 409, "Server 1 is already in beta testing");
+            assertThat(api.get("/api/beta_testing")
+                            .json()
+                            .get(0)
+                            .get("added_at")
+                            .asText())
+                    .isEqualTo(addedAt);
         }
 
         @Test
         void remove_succeedsWhetherOrNotListed_withThePercentDecodedId() {
             api.post("/api/beta_testing", "{\"guild_id\": \"a b/\u00e9\"}");
-            String encoded = URLEncoder.encode("a b/\u00e9", StandardCharsets.UTF_8).replace("+", "%20");
+            String encoded =
+                    URLEncoder.encode("a b/\u00e9", StandardCharsets.UTF_8).replace("+", "%20");
 
-            assertSuccess(api.delete("/api/beta_testing/" + encoded), 200, "Server a b/\u00e9 removed from beta testing");
+            assertSuccess(
+                    api.delete("/api/beta_testing/" + encoded), 200, "Server a b/\u00e9 removed from beta testing");
             assertThat(api.get("/api/beta_testing").body()).isEqualTo("[]");
-            assertSuccess(api.delete("/api/beta_testing/never-listed"), 200, "Server never-listed removed from beta testing");
+            assertSuccess(
+                    api.delete("/api/beta_testing/never-listed"), 200, "Server never-listed removed from beta testing");
         }
 
         @Test
         void remove_takesReservedCharactersLiterally() {
             for (String id : List.of("a+b", "a&b", "a;b", "(x)", "a=b")) {
                 api.post("/api/beta_testing", "{\"guild_id\": " + quoted(id) + "}");
-                assertSuccess(api.delete("/api/beta_testing/" + id), 200, "Server " + id + " removed from beta testing");
+                assertSuccess(
+                        api.delete("/api/beta_testing/" + id), 200, "Server " + id + " removed from beta testing");
             }
             assertThat(api.get("/api/beta_testing").body()).isEqualTo("[]");
         }
@@ -618,7 +751,8 @@ public abstract class ApiContract {
             api.post("/api/beta_testing", "{\"guild_id\": \"1\"}");
             api.post("/api/beta_testing", "{\"guild_id\": \"Abc\"}");
 
-            assertThat(api.post("/api/is_beta_server", "{\"guild_ids\": [\"1\", \"01\", \"abc\", \"Abc\", \"1\"]}").body())
+            assertThat(api.post("/api/is_beta_server", "{\"guild_ids\": [\"1\", \"01\", \"abc\", \"Abc\", \"1\"]}")
+                            .body())
                     .isEqualTo("{\"results\":[true,false,false,true,true]}");
         }
 
@@ -632,8 +766,10 @@ public abstract class ApiContract {
 
         @Test
         void concurrentCreatorsOfOneEntry_oneWins_othersConflict() throws Exception {
-            List<Integer> statuses = Concurrently.run(20, i -> () ->
-                    api.post("/api/beta_testing", "{\"guild_id\": \"777\"}").status());
+            List<Integer> statuses = Concurrently.run(
+                    20,
+                    i -> () -> api.post("/api/beta_testing", "{\"guild_id\": \"777\"}")
+                            .status());
 
             assertThat(statuses.stream().collect(Collectors.groupingBy(s -> s, Collectors.counting())))
                     .isEqualTo(Map.of(201, 1L, 409, 19L));

@@ -22,8 +22,7 @@ public final class RawHttp {
     /** How long a read waits before the test calls the server hung. */
     private static final int READ_TIMEOUT_MILLIS = 15_000;
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /** How a response's body ended. */
     public enum End {
@@ -126,7 +125,9 @@ public final class RawHttp {
         Map<String, String> headers = new LinkedHashMap<>();
         for (String header = line(in); header != null && !header.isEmpty(); header = line(in)) {
             int colon = header.indexOf(':');
-            headers.put(header.substring(0, colon).trim().toLowerCase(Locale.ROOT), header.substring(colon + 1).trim());
+            headers.put(
+                    header.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    header.substring(colon + 1).trim());
         }
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         End end;

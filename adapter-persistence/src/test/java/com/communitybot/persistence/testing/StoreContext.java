@@ -62,11 +62,16 @@ public final class StoreContext implements AutoCloseable {
 
     /** Empties every table, so each test starts from an empty store. */
     public void clear() {
-        execute("DELETE FROM level_record", "DELETE FROM level_track", "DELETE FROM level_bridge", "DELETE FROM beta_server");
+        execute(
+                "DELETE FROM level_record",
+                "DELETE FROM level_track",
+                "DELETE FROM level_bridge",
+                "DELETE FROM beta_server");
     }
 
     public void execute(String... sql) {
-        try (Connection connection = pool().getConnection(); Statement statement = connection.createStatement()) {
+        try (Connection connection = pool().getConnection();
+                Statement statement = connection.createStatement()) {
             for (String each : sql) {
                 statement.execute(each);
             }
@@ -77,7 +82,8 @@ public final class StoreContext implements AutoCloseable {
 
     /** Writes records as the bot does, in batches of 10,000. */
     public void insertLevels(Iterable<LevelRecord> records) {
-        try (Connection connection = pool().getConnection(); PreparedStatement insert = connection.prepareStatement(BOT_INSERT)) {
+        try (Connection connection = pool().getConnection();
+                PreparedStatement insert = connection.prepareStatement(BOT_INSERT)) {
             connection.setAutoCommit(false);
             int pending = 0;
             for (LevelRecord record : records) {

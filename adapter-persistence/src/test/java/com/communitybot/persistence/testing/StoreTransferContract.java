@@ -44,7 +44,11 @@ public abstract class StoreTransferContract {
     }
 
     protected static LevelTrack track(String name, String... roleIds) {
-        return new LevelTrack(name, Stream.of(roleIds).map(id -> new TrackLevelRole(id, U64.ofNonNegative(id.length()))).toList());
+        return new LevelTrack(
+                name,
+                Stream.of(roleIds)
+                        .map(id -> new TrackLevelRole(id, U64.ofNonNegative(id.length())))
+                        .toList());
     }
 
     private List<LevelRecord> exportedLevels() {
@@ -127,13 +131,14 @@ public abstract class StoreTransferContract {
         IllegalStateException failure = new IllegalStateException("record 3 is wrong");
 
         assertThatThrownBy(() -> transfer().importAtomically(batch -> {
-            IntStream.range(0, 2500).forEach(i -> batch.putLevel(record("10:y" + i, i, 0)));
-            batch.putLevel(record("10:1", 9, 9));
-            batch.putTrack(GUILD, track("main", "1"));
-            batch.putBridge(GUILD, new LevelBridge("in", new RoleId(1L)));
-            batch.putBetaServer(new BetaServer("10", AT));
-            throw failure;
-        })).isSameAs(failure);
+                    IntStream.range(0, 2500).forEach(i -> batch.putLevel(record("10:y" + i, i, 0)));
+                    batch.putLevel(record("10:1", 9, 9));
+                    batch.putTrack(GUILD, track("main", "1"));
+                    batch.putBridge(GUILD, new LevelBridge("in", new RoleId(1L)));
+                    batch.putBetaServer(new BetaServer("10", AT));
+                    throw failure;
+                }))
+                .isSameAs(failure);
 
         assertThat(exportedLevels()).containsExactly(record("10:1", 1, 1));
         assertThat(exportedSettings()).isEmpty();
@@ -152,7 +157,8 @@ public abstract class StoreTransferContract {
 
         importAll.run();
 
-        assertThat(List.<Object>of(exportedLevels(), exportedSettings(), exportedBeta())).isEqualTo(first);
+        assertThat(List.<Object>of(exportedLevels(), exportedSettings(), exportedBeta()))
+                .isEqualTo(first);
     }
 
     @Test
@@ -165,8 +171,13 @@ public abstract class StoreTransferContract {
             batch.putLevel(record("1", 1, 1));
         });
 
-        assertThat(exportedLevels()).containsExactly(record("1", 1, 1), record("10:1", 1, 1), record("2:Z", 1, 1),
-                record("2:z", 0, 0), new LevelRecord("2:\u00e9", U64.MAX, U64.MAX));
+        assertThat(exportedLevels())
+                .containsExactly(
+                        record("1", 1, 1),
+                        record("10:1", 1, 1),
+                        record("2:Z", 1, 1),
+                        record("2:z", 0, 0),
+                        new LevelRecord("2:\u00e9", U64.MAX, U64.MAX));
     }
 
     @Test
@@ -185,12 +196,15 @@ public abstract class StoreTransferContract {
             batch.putBridge(nine, new LevelBridge("a", new RoleId(4L)));
         });
 
-        assertThat(exportedSettings()).containsExactly(
-                new GuildSettings(nine, List.of(), List.of(new LevelBridge("a", new RoleId(4L)))),
-                new GuildSettings(GUILD, List.of(track("Z"), track("z", "2", "1"), track("\u00e9")),
-                        List.of(new LevelBridge("B", new RoleId(3L)), new LevelBridge("b", new RoleId(2L)))),
-                new GuildSettings(high, List.of(track("t", "1")), List.of()),
-                new GuildSettings(max, List.of(), List.of(new LevelBridge("b", new RoleId(1L)))));
+        assertThat(exportedSettings())
+                .containsExactly(
+                        new GuildSettings(nine, List.of(), List.of(new LevelBridge("a", new RoleId(4L)))),
+                        new GuildSettings(
+                                GUILD,
+                                List.of(track("Z"), track("z", "2", "1"), track("\u00e9")),
+                                List.of(new LevelBridge("B", new RoleId(3L)), new LevelBridge("b", new RoleId(2L)))),
+                        new GuildSettings(high, List.of(track("t", "1")), List.of()),
+                        new GuildSettings(max, List.of(), List.of(new LevelBridge("b", new RoleId(1L)))));
     }
 
     @Test
@@ -203,13 +217,18 @@ public abstract class StoreTransferContract {
             batch.putBetaServer(new BetaServer("B", AT));
         });
 
-        assertThat(exportedBeta()).containsExactly(new BetaServer("10", early), new BetaServer("9", AT),
-                new BetaServer("B", AT), new BetaServer("b", AT));
+        assertThat(exportedBeta())
+                .containsExactly(
+                        new BetaServer("10", early),
+                        new BetaServer("9", AT),
+                        new BetaServer("B", AT),
+                        new BetaServer("b", AT));
     }
 
     @Test
     public void anExportStreamCanBeClosedBeforeItsEnd() {
-        transfer().importAtomically(batch -> IntStream.range(0, 3000).forEach(i -> batch.putLevel(record("10:" + i, i, 0))));
+        transfer().importAtomically(batch -> IntStream.range(0, 3000)
+                .forEach(i -> batch.putLevel(record("10:" + i, i, 0))));
 
         for (int i = 0; i < 50; i++) {
             try (Stream<LevelRecord> levels = transfer().levels()) {

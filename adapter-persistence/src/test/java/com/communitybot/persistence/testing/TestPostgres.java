@@ -26,13 +26,13 @@ public final class TestPostgres {
 
     /** The environment variable (or system property) with the JDBC URL of an administrator's connection. */
     public static final String URL_VARIABLE = "TEST_POSTGRES_URL";
+
     public static final String DEFAULT_URL = "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres";
 
     private static String adminUrl;
     private static EmbeddedPostgres embedded;
 
-    private TestPostgres() {
-    }
+    private TestPostgres() {}
 
     /** A new, empty database with the server's default locale; dropped when the handle is closed. */
     public static TestDatabase freshDatabase(String purpose) {
@@ -44,7 +44,8 @@ public final class TestPostgres {
      * order needs; dropped when the handle is closed. Needs a server of version 15 or later built with ICU.
      */
     public static TestDatabase freshDatabaseWithIcuCollation(String purpose) {
-        return createDatabase(purpose, " TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'");
+        return createDatabase(
+                purpose, " TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'");
     }
 
     /**
@@ -57,17 +58,23 @@ public final class TestPostgres {
         String role = name + "_owner";
         runAsAdmin("postgres", "CREATE ROLE " + role + " LOGIN");
         runAsAdmin("postgres", "CREATE DATABASE " + name + " OWNER " + role);
-        String url = urlOf(name).replaceAll("(?<=[?&])(user|password)=[^&]*&?", "").replaceAll("[?&]$", "");
-        return new TestDatabase(url, role, null, () -> {
-            runAsAdmin("postgres", "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-            runAsAdmin("postgres", "DROP ROLE IF EXISTS " + role);
-        }, name);
+        String url =
+                urlOf(name).replaceAll("(?<=[?&])(user|password)=[^&]*&?", "").replaceAll("[?&]$", "");
+        return new TestDatabase(
+                url,
+                role,
+                null,
+                () -> {
+                    runAsAdmin("postgres", "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+                    runAsAdmin("postgres", "DROP ROLE IF EXISTS " + role);
+                },
+                name);
     }
 
     /** A statement on the server as its administrator, for tests that break things on purpose. */
     public static void runAsAdmin(String database, String sql) {
         try (Connection connection = DriverManager.getConnection(urlOf(database), connectProperties());
-             Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException("Could not run as administrator on " + database + ": " + sql, e);
@@ -84,14 +91,19 @@ public final class TestPostgres {
 
     private static String databaseName(String purpose) {
         return ("t_" + purpose + "_" + UUID.randomUUID().toString().substring(0, 8))
-                .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9_]", "_");
     }
 
     private static TestDatabase createDatabase(String purpose, String options) {
         String name = databaseName(purpose);
         runAsAdmin("postgres", "CREATE DATABASE " + name + options);
-        return new TestDatabase(urlOf(name), null, null,
-                () -> runAsAdmin("postgres", "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"), name);
+        return new TestDatabase(
+                urlOf(name),
+                null,
+                null,
+                () -> runAsAdmin("postgres", "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"),
+                name);
     }
 
     private static synchronized String adminUrl() {

@@ -104,8 +104,9 @@ public final class DataFileImport {
                     case "levels" -> eachRecord(key, this::level);
                     case "guild_settings" -> eachRecord(key, this::guildSettings);
                     case "beta_servers" -> eachRecord(key, this::betaServer);
-                    default -> throw new InvalidInputException("unknown top-level key \"" + key
-                            + "\": a data file has levels, guild_settings and beta_servers");
+                    default ->
+                        throw new InvalidInputException("unknown top-level key \"" + key
+                                + "\": a data file has levels, guild_settings and beta_servers");
                 }
             }
             if (parser.nextToken() != null) {
@@ -186,7 +187,8 @@ public final class DataFileImport {
                 switch (key) {
                     case "guild_id" -> {
                         String text = string();
-                        guild = GuildId.parse(text).orElseThrow(() -> fault("guild_id must be an unsigned 64-bit integer"));
+                        guild = GuildId.parse(text)
+                                .orElseThrow(() -> fault("guild_id must be an unsigned 64-bit integer"));
                         namedBy("guild_id", text);
                     }
                     case "level_role_stack" -> eachMember(name -> guildTracks.add(track(name)));

@@ -10,8 +10,7 @@ import com.fasterxml.jackson.core.JsonStreamContext;
  */
 public final class JsonPath {
 
-    private JsonPath() {
-    }
+    private JsonPath() {}
 
     /** The path of the value the context is at: names joined by dots, indexes in brackets; empty at the root. */
     public static String of(JsonStreamContext context) {
@@ -28,8 +27,8 @@ public final class JsonPath {
 
     /** What a parser said about text that is not JSON, with its line and column. */
     public static String notValidJson(JsonProcessingException e) {
-        return "not valid JSON: " + e.getOriginalMessage() + " (line " + e.getLocation().getLineNr() + ", column "
-                + e.getLocation().getColumnNr() + ")";
+        return "not valid JSON: " + e.getOriginalMessage() + " (line "
+                + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
     }
 
     private static void append(StringBuilder path, JsonStreamContext context) {

@@ -41,8 +41,7 @@ public final class TrackLevelRoleParser {
     private static final String LEVEL = "level";
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
-    private TrackLevelRoleParser() {
-    }
+    private TrackLevelRoleParser() {}
 
     /**
      * Reads the track level role at the parser's current token and leaves the parser on that value's

@@ -12,13 +12,12 @@ import java.util.Comparator;
 public final class LeaderboardOrder {
 
     /** The order as a comparator, for stores that sort in memory and for tests of those that do not. */
-    public static final Comparator<LevelRecord> COMPARATOR = Comparator
-            .comparing(LevelRecord::level, Comparator.reverseOrder())
+    public static final Comparator<LevelRecord> COMPARATOR = Comparator.comparing(
+                    LevelRecord::level, Comparator.reverseOrder())
             .thenComparing(LevelRecord::xp, Comparator.reverseOrder())
             .thenComparing(LevelRecord::id, LeaderboardOrder::compareUtf8);
 
-    private LeaderboardOrder() {
-    }
+    private LeaderboardOrder() {}
 
     /** Compares two strings by their UTF-8 bytes, unsigned: the order of a database's "C" collation. */
     public static int compareUtf8(String a, String b) {

@@ -19,11 +19,9 @@ import java.util.stream.StreamSupport;
 public final class LeaderboardRanking {
 
     /** A record kept on the leaderboard, with its user and rank. */
-    public record Ranked(UserId user, LevelRecord record, long rank) {
-    }
+    public record Ranked(UserId user, LevelRecord record, long rank) {}
 
-    private LeaderboardRanking() {
-    }
+    private LeaderboardRanking() {}
 
     /** The user a record belongs to, when its user part is a positive integer. */
     public static Optional<UserId> rankedUser(LevelRecord record) {
@@ -46,7 +44,9 @@ public final class LeaderboardRanking {
                     LevelRecord record = records.next();
                     index++;
                     long rank = index;
-                    next = rankedUser(record).map(user -> new Ranked(user, record, rank)).orElse(null);
+                    next = rankedUser(record)
+                            .map(user -> new Ranked(user, record, rank))
+                            .orElse(null);
                 }
                 return next != null;
             }

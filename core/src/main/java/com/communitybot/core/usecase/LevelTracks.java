@@ -33,9 +33,11 @@ public final class LevelTracks {
         List<LevelTrack> tracks = settings.tracks(guild);
         Map<String, List<TrackLevelRole>> byName = new LinkedHashMap<>();
         for (LevelTrack track : tracks) {
-            byName.put(track.name(), track.roles().stream()
-                    .sorted(Comparator.comparing(TrackLevelRole::level))
-                    .toList());
+            byName.put(
+                    track.name(),
+                    track.roles().stream()
+                            .sorted(Comparator.comparing(TrackLevelRole::level))
+                            .toList());
         }
         return byName;
     }

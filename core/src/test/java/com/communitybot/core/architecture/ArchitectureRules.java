@@ -17,22 +17,28 @@ public final class ArchitectureRules {
 
     public static final List<String> ADAPTERS = List.of("http", "persistence", "discord");
 
-    private ArchitectureRules() {
-    }
+    private ArchitectureRules() {}
 
     /** The core is a library anyone can reuse: no framework, no Discord client, no JDBC, no Jakarta. */
     public static ArchRule coreIsFrameworkFree(String root) {
-        return noClasses().that().resideInAPackage(root + ".core..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "io.micronaut..", "net.dv8tion..", "java.sql..", "javax.sql..", "jakarta..")
+        return noClasses()
+                .that()
+                .resideInAPackage(root + ".core..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.micronaut..", "net.dv8tion..", "java.sql..", "javax.sql..", "jakarta..")
                 .because("core must stay a framework-free library");
     }
 
     /** A port is an interface that an adapter implements; exceptions a port declares are its only classes. */
     public static ArchRule portsAreInterfaces(String root) {
-        return classes().that().resideInAPackage(root + ".core.port..")
-                .and().areNotAssignableTo(Throwable.class)
-                .should().beInterfaces()
+        return classes()
+                .that()
+                .resideInAPackage(root + ".core.port..")
+                .and()
+                .areNotAssignableTo(Throwable.class)
+                .should()
+                .beInterfaces()
                 .because("ports are interfaces in core that adapters implement");
     }
 
@@ -42,8 +48,11 @@ public final class ArchitectureRules {
      */
     public static ArchRule onlyTheAppDependsOnAdapters(String root) {
         List<ArchRule> rules = ADAPTERS.stream()
-                .map(adapter -> (ArchRule) classes().that().resideInAPackage(root + "." + adapter + "..")
-                        .should().onlyHaveDependentClassesThat()
+                .map(adapter -> (ArchRule) classes()
+                        .that()
+                        .resideInAPackage(root + "." + adapter + "..")
+                        .should()
+                        .onlyHaveDependentClassesThat()
                         .resideInAnyPackage(root + "." + adapter + "..", root + ".app..")
                         .allowEmptyShould(true))
                 .toList();
@@ -52,8 +61,12 @@ public final class ArchitectureRules {
 
     /** Nothing but the app itself depends on the app. */
     public static ArchRule nothingDependsOnTheApp(String root) {
-        return noClasses().that().resideOutsideOfPackage(root + ".app..")
-                .should().dependOnClassesThat().resideInAPackage(root + ".app..")
+        return noClasses()
+                .that()
+                .resideOutsideOfPackage(root + ".app..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(root + ".app..")
                 .because("the app assembles the adapters; it is nobody's dependency");
     }
 }

@@ -30,7 +30,8 @@ class ArchitectureRulesCanFailTest {
 
     @Test
     void onlyTheAppDependsOnAdapters_failsOnAnAdapterUsingAnother() {
-        assertThatThrownBy(() -> ArchitectureRules.onlyTheAppDependsOnAdapters(ROOT).check(FIXTURES))
+        assertThatThrownBy(() ->
+                        ArchitectureRules.onlyTheAppDependsOnAdapters(ROOT).check(FIXTURES))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("HttpUsingPersistence");
     }

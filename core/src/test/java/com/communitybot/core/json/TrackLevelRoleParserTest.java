@@ -41,12 +41,16 @@ class TrackLevelRoleParserTest {
     @Test
     void bareIntegerIsTheLegacyFormAtLevelZero() {
         assertThat(parse("[200000000000000002, 0, 18446744073709551615]"))
-                .containsExactly(role("200000000000000002", 0), role("0", 0), new TrackLevelRole("18446744073709551615", U64.ZERO));
+                .containsExactly(
+                        role("200000000000000002", 0),
+                        role("0", 0),
+                        new TrackLevelRole("18446744073709551615", U64.ZERO));
     }
 
     @Test
     void unknownKeysAreIgnored_evenNestedOnes() {
-        assertThat(parse("[{\"x\": {\"role_id\": true}, \"role_id\": \"1\", \"y\": [1, 2], \"level\": 2, \"z\": null}]"))
+        assertThat(parse(
+                        "[{\"x\": {\"role_id\": true}, \"role_id\": \"1\", \"y\": [1, 2], \"level\": 2, \"z\": null}]"))
                 .containsExactly(role("1", 2));
     }
 
@@ -73,15 +77,18 @@ class TrackLevelRoleParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"level\": 1}                 | a track level role needs role_id",
-        "{\"role_id\": \"1\"}             | a track level role needs level",
-        "\"123\"                        | a track level role must be an object or a non-negative integer",
-        "-5                             | a track level role given as a bare integer must be from 0 to 18446744073709551615",
-        "18446744073709551616           | a track level role given as a bare integer must be from 0 to 18446744073709551615",
-        "1.5                            | a track level role must be an object or a non-negative integer",
-        "[1]                            | a track level role must be an object or a non-negative integer",
-        "null                           | a track level role must be an object or a non-negative integer"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"level\": 1}                 | a track level role needs role_id",
+                "{\"role_id\": \"1\"}             | a track level role needs level",
+                "\"123\"                        | a track level role must be an object or a non-negative integer",
+                "-5                             | a track level role given as a bare integer must be from 0 to 18446744073709551615",
+                "18446744073709551616           | a track level role given as a bare integer must be from 0 to 18446744073709551615",
+                "1.5                            | a track level role must be an object or a non-negative integer",
+                "[1]                            | a track level role must be an object or a non-negative integer",
+                "null                           | a track level role must be an object or a non-negative integer"
+            })
     void otherBreachesOfTheRules_sayWhatIsWrong(String element, String message) {
         assertThatThrownBy(() -> parse("[" + element + "]"))
                 .isInstanceOf(InvalidInputException.class)
@@ -100,7 +107,8 @@ class TrackLevelRoleParserTest {
 
     @Test
     void repeatedRoleIdKey_isRefusedByTheParserItself_withoutStrictJsonReading() throws Exception {
-        var parser = new com.fasterxml.jackson.core.JsonFactory().createParser("{\"role_id\": \"1\", \"role_id\": \"2\", \"level\": 1}");
+        var parser = new com.fasterxml.jackson.core.JsonFactory()
+                .createParser("{\"role_id\": \"1\", \"role_id\": \"2\", \"level\": 1}");
         parser.nextToken();
 
         assertThatThrownBy(() -> TrackLevelRoleParser.read(parser))
@@ -124,12 +132,14 @@ class TrackLevelRoleParserTest {
 
     @Test
     void outputIsAlwaysTheObjectForm_andReadsBackTheSame() {
-        List<TrackLevelRole> roles = parse("[5, {\"role_id\": 7, \"level\": 18446744073709551615}, {\"role_id\":\"\\u00e9\",\"level\":1}]");
+        List<TrackLevelRole> roles =
+                parse("[5, {\"role_id\": 7, \"level\": 18446744073709551615}, {\"role_id\":\"\\u00e9\",\"level\":1}]");
 
         String json = TrackLevelRoleParser.formatList(roles);
 
-        assertThat(json).isEqualTo(
-                "[{\"role_id\":\"5\",\"level\":0},{\"role_id\":\"7\",\"level\":18446744073709551615},{\"role_id\":\"\u00e9\",\"level\":1}]");
+        assertThat(json)
+                .isEqualTo(
+                        "[{\"role_id\":\"5\",\"level\":0},{\"role_id\":\"7\",\"level\":18446744073709551615},{\"role_id\":\"\u00e9\",\"level\":1}]");
         assertThat(parse(json)).isEqualTo(roles);
     }
 }

@@ -13,6 +13,8 @@ class RoleTest {
         assertThatIllegalArgumentException().isThrownBy(() -> new Role(new RoleId(1), "r", 0x1_0000_0000L, 0));
         assertThatIllegalArgumentException().isThrownBy(() -> new Role(new RoleId(1), "r", 0, 65536));
         assertThatIllegalArgumentException().isThrownBy(() -> new Role(new RoleId(1), "r", 0, -1));
-        assertThatNullPointerException().isThrownBy(() -> new Role(new RoleId(1), null, 0, 0)).withMessage("name");
+        assertThatNullPointerException()
+                .isThrownBy(() -> new Role(new RoleId(1), null, 0, 0))
+                .withMessage("name");
     }
 }

@@ -33,7 +33,8 @@ public abstract class BetaStoreContract {
     public void addIfAbsent_refusesAListedGuild_andKeepsItsTime() {
         store().addIfAbsent(new BetaServer("123", AT));
 
-        assertThat(store().addIfAbsent(new BetaServer("123", AT.plusSeconds(60)))).isFalse();
+        assertThat(store().addIfAbsent(new BetaServer("123", AT.plusSeconds(60))))
+                .isFalse();
 
         assertThat(store().all()).containsExactly(new BetaServer("123", AT));
     }
@@ -60,14 +61,17 @@ public abstract class BetaStoreContract {
     @Test
     public void listedAmong_handlesManyIds() {
         store().addIfAbsent(new BetaServer("5", AT));
-        List<String> ids = java.util.stream.IntStream.range(0, 5000).mapToObj(Integer::toString).toList();
+        List<String> ids = java.util.stream.IntStream.range(0, 5000)
+                .mapToObj(Integer::toString)
+                .toList();
 
         assertThat(store().listedAmong(ids)).containsExactly("5");
     }
 
     @Test
     public void concurrentCreatorsOfOneEntry_exactlyOneWins() throws Exception {
-        List<Boolean> created = Concurrently.run(20, i -> () -> store().addIfAbsent(new BetaServer("777", AT.plusSeconds(i))));
+        List<Boolean> created =
+                Concurrently.run(20, i -> () -> store().addIfAbsent(new BetaServer("777", AT.plusSeconds(i))));
 
         assertThat(created).filteredOn(c -> c).hasSize(1);
         assertThat(store().all()).hasSize(1);

@@ -13,8 +13,7 @@ import java.util.function.IntFunction;
 /** Runs N calls at once, released together by one latch, and returns their results in call order. */
 public final class Concurrently {
 
-    private Concurrently() {
-    }
+    private Concurrently() {}
 
     public static <T> List<T> run(int count, IntFunction<Callable<T>> call) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(count);

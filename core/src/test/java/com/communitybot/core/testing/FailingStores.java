@@ -9,8 +9,7 @@ import java.lang.reflect.Proxy;
 /** Stores whose every call fails as an unreachable store would, for tests of the failure paths. */
 public final class FailingStores {
 
-    private FailingStores() {
-    }
+    private FailingStores() {}
 
     public static LevelStore levels(StoreException failure) {
         return failing(LevelStore.class, failure);

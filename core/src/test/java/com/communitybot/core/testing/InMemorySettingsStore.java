@@ -19,8 +19,12 @@ public final class InMemorySettingsStore implements SettingsStore {
     /** Every guild with a track or a bridge. */
     public synchronized java.util.Set<GuildId> guilds() {
         java.util.Set<GuildId> guilds = new java.util.HashSet<>();
-        tracks.forEach((g, t) -> { if (!t.isEmpty()) guilds.add(g); });
-        bridges.forEach((g, b) -> { if (!b.isEmpty()) guilds.add(g); });
+        tracks.forEach((g, t) -> {
+            if (!t.isEmpty()) guilds.add(g);
+        });
+        bridges.forEach((g, b) -> {
+            if (!b.isEmpty()) guilds.add(g);
+        });
         return guilds;
     }
 

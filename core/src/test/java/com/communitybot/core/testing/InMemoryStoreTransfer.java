@@ -66,11 +66,14 @@ public final class InMemoryStoreTransfer implements StoreTransfer {
     public Stream<GuildSettings> guildSettings() {
         return settings.guilds().stream()
                 .sorted(Comparator.comparing(GuildId::asU64))
-                .map(guild -> new GuildSettings(guild,
+                .map(guild -> new GuildSettings(
+                        guild,
                         settings.tracks(guild).stream()
-                                .sorted(Comparator.comparing(LevelTrack::name, LeaderboardOrder::compareUtf8)).toList(),
+                                .sorted(Comparator.comparing(LevelTrack::name, LeaderboardOrder::compareUtf8))
+                                .toList(),
                         settings.bridges(guild).stream()
-                                .sorted(Comparator.comparing(LevelBridge::inRoleId, LeaderboardOrder::compareUtf8)).toList()));
+                                .sorted(Comparator.comparing(LevelBridge::inRoleId, LeaderboardOrder::compareUtf8))
+                                .toList()));
     }
 
     @Override

@@ -63,24 +63,31 @@ public abstract class LevelStoreContract {
 
     @Test
     public void levelAndXpAreComparedAsUnsigned_upToTheLargestU64() {
-        insert(new LevelRecord("12:1", U64.MAX, new U64(Long.MIN_VALUE)),
+        insert(
+                new LevelRecord("12:1", U64.MAX, new U64(Long.MIN_VALUE)),
                 new LevelRecord("12:2", U64.ZERO, U64.MAX),
                 new LevelRecord("12:3", U64.MAX, new U64(Long.MAX_VALUE)),
                 new LevelRecord("12:4", new U64(Long.MIN_VALUE), new U64(Long.MIN_VALUE)));
 
         try (Stream<LevelRecord> records = store().recordsInLeaderboardOrder(GUILD)) {
-            assertThat(records.toList()).containsExactly(
-                    new LevelRecord("12:2", U64.ZERO, U64.MAX),
-                    new LevelRecord("12:1", U64.MAX, new U64(Long.MIN_VALUE)),
-                    new LevelRecord("12:4", new U64(Long.MIN_VALUE), new U64(Long.MIN_VALUE)),
-                    new LevelRecord("12:3", U64.MAX, new U64(Long.MAX_VALUE)));
+            assertThat(records.toList())
+                    .containsExactly(
+                            new LevelRecord("12:2", U64.ZERO, U64.MAX),
+                            new LevelRecord("12:1", U64.MAX, new U64(Long.MIN_VALUE)),
+                            new LevelRecord("12:4", new U64(Long.MIN_VALUE), new U64(Long.MIN_VALUE)),
+                            new LevelRecord("12:3", U64.MAX, new U64(Long.MAX_VALUE)));
         }
     }
 
     @Test
     public void tiesAreOrderedByIdAscending_byteByByte() {
-        insert(record("12:9", 7, 7), record("12:10", 7, 7), record("12:é", 7, 7), record("12:z", 7, 7),
-                record("12:Z", 7, 7), record("12:a:1", 7, 7));
+        insert(
+                record("12:9", 7, 7),
+                record("12:10", 7, 7),
+                record("12:é", 7, 7),
+                record("12:z", 7, 7),
+                record("12:Z", 7, 7),
+                record("12:a:1", 7, 7));
 
         assertThat(idsInOrder(GUILD)).containsExactly("12:10", "12:9", "12:Z", "12:a:1", "12:z", "12:é");
     }

@@ -24,8 +24,8 @@ public abstract class SettingsStoreContract {
 
     protected static LevelTrack track(String name, long... roleIdAndLevelPairs) {
         List<TrackLevelRole> roles = IntStream.range(0, roleIdAndLevelPairs.length / 2)
-                .mapToObj(i -> new TrackLevelRole(Long.toString(roleIdAndLevelPairs[2 * i]),
-                        U64.ofNonNegative(roleIdAndLevelPairs[2 * i + 1])))
+                .mapToObj(i -> new TrackLevelRole(
+                        Long.toString(roleIdAndLevelPairs[2 * i]), U64.ofNonNegative(roleIdAndLevelPairs[2 * i + 1])))
                 .toList();
         return new LevelTrack(name, roles);
     }
@@ -43,11 +43,13 @@ public abstract class SettingsStoreContract {
 
     @Test
     public void addTrackIfAbsent_storesANewTrack_withRolesInWrittenOrder() {
-        LevelTrack main = new LevelTrack("main", List.of(
-                new TrackLevelRole("9", U64.ofNonNegative(5)),
-                new TrackLevelRole("any text", U64.MAX),
-                new TrackLevelRole("3", U64.ZERO),
-                new TrackLevelRole("4", U64.ZERO)));
+        LevelTrack main = new LevelTrack(
+                "main",
+                List.of(
+                        new TrackLevelRole("9", U64.ofNonNegative(5)),
+                        new TrackLevelRole("any text", U64.MAX),
+                        new TrackLevelRole("3", U64.ZERO),
+                        new TrackLevelRole("4", U64.ZERO)));
 
         assertThat(store().addTrackIfAbsent(GUILD, main)).isTrue();
 
@@ -67,9 +69,12 @@ public abstract class SettingsStoreContract {
     @Test
     public void trackNamesAreComparedExactly() {
         for (String name : List.of("main", "Main", "main ", " main", "caf\u00e9", "cafe\u0301", "")) {
-            assertThat(store().addTrackIfAbsent(GUILD, track(name, 1, 1))).as(name).isTrue();
+            assertThat(store().addTrackIfAbsent(GUILD, track(name, 1, 1)))
+                    .as(name)
+                    .isTrue();
         }
-        assertThat(store().tracks(GUILD)).extracting(LevelTrack::name)
+        assertThat(store().tracks(GUILD))
+                .extracting(LevelTrack::name)
                 .containsExactlyInAnyOrder("main", "Main", "main ", " main", "caf\u00e9", "cafe\u0301", "");
     }
 

@@ -24,7 +24,8 @@ class BetaTestingTest {
     void add_storesTheGuildAtTheCurrentTime_toTheMillisecond() {
         beta.add("anything goes");
 
-        assertThat(beta.all()).containsExactly(new BetaServer("anything goes", Instant.parse("2026-05-06T07:08:09.123Z")));
+        assertThat(beta.all())
+                .containsExactly(new BetaServer("anything goes", Instant.parse("2026-05-06T07:08:09.123Z")));
         assertThat(beta.all().get(0).addedBy()).isEqualTo("API");
     }
 
@@ -53,14 +54,17 @@ class BetaTestingTest {
         beta.add("1");
         beta.add("Abc");
 
-        assertThat(beta.areListed(List.of("1", "01", "abc", "Abc", "1"))).containsExactly(true, false, false, true, true);
+        assertThat(beta.areListed(List.of("1", "01", "abc", "Abc", "1")))
+                .containsExactly(true, false, false, true, true);
     }
 
     @Test
     void storeFailures_carryTheMessageOfEachOperation() {
         BetaTesting failing = new BetaTesting(FailingStores.beta(FailingStores.unreachable()), Clock.systemUTC());
 
-        assertThatThrownBy(failing::all).isInstanceOf(DatabaseErrorException.class).hasMessage("Database query failed");
+        assertThatThrownBy(failing::all)
+                .isInstanceOf(DatabaseErrorException.class)
+                .hasMessage("Database query failed");
         assertThatThrownBy(() -> failing.add("1")).hasMessage("Database create failed");
         assertThatThrownBy(() -> failing.remove("1")).hasMessage("Database delete failed");
         assertThatThrownBy(() -> failing.areListed(List.of("1"))).hasMessage("Database query failed");

@@ -12,14 +12,23 @@ import org.junit.jupiter.api.Test;
 
 class BotPresenceTest {
 
-    private final BotPresence presence = new BotPresence(new InMemoryGuildView()
-            .withGuild(new GuildId(123L))
-            .withGuild(new GuildId(-1L)));
+    private final BotPresence presence =
+            new BotPresence(new InMemoryGuildView().withGuild(new GuildId(123L)).withGuild(new GuildId(-1L)));
 
     @Test
     void answersEachIdInOrder_unparseableOnesAreFalse() {
-        List<String> ids = Arrays.asList("123", "12", "abc", "+123", "0123", "-123", "", "18446744073709551615",
-                "18446744073709551616", " 123", "123");
+        List<String> ids = Arrays.asList(
+                "123",
+                "12",
+                "abc",
+                "+123",
+                "0123",
+                "-123",
+                "",
+                "18446744073709551615",
+                "18446744073709551616",
+                " 123",
+                "123");
 
         assertThat(presence.isBotThere(ids))
                 .containsExactly(true, false, false, true, true, false, false, true, false, false, true);

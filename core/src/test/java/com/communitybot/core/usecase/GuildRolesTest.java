@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 
 class GuildRolesTest {
 
-    private final List<Role> roles = List.of(new Role(new RoleId(1), "@everyone", 0, 0),
-            new Role(new RoleId(-1L), "Top", 0xFFFFFFFFL, 65535));
-    private final GuildRoles guildRoles = new GuildRoles(new InMemoryGuildView().withGuild(new GuildId(5), roles, List.of()));
+    private final List<Role> roles =
+            List.of(new Role(new RoleId(1), "@everyone", 0, 0), new Role(new RoleId(-1L), "Top", 0xFFFFFFFFL, 65535));
+    private final GuildRoles guildRoles =
+            new GuildRoles(new InMemoryGuildView().withGuild(new GuildId(5), roles, List.of()));
 
     @Test
     void givesTheGuildsRoles() {

@@ -24,9 +24,13 @@ import org.junit.jupiter.api.Test;
 class LeaderboardTest {
 
     private static final GuildId GUILD = new GuildId(12L);
-    private final InMemoryGuildView guilds = new InMemoryGuildView().withGuild(GUILD, List.of(), List.of(
-            new Member(new UserId(1), "Alice", "https://cdn.example/a.png"),
-            new Member(new UserId(2), "Bob", "https://cdn.example/b.png")));
+    private final InMemoryGuildView guilds = new InMemoryGuildView()
+            .withGuild(
+                    GUILD,
+                    List.of(),
+                    List.of(
+                            new Member(new UserId(1), "Alice", "https://cdn.example/a.png"),
+                            new Member(new UserId(2), "Bob", "https://cdn.example/b.png")));
     private final InMemoryLevelStore levels = new InMemoryLevelStore();
 
     private static LevelRecord record(String id, long xp, long level) {
@@ -48,18 +52,37 @@ class LeaderboardTest {
     void ranksByLevelThenXp_withMemberDataFromTheLiveView() {
         levels.put(record("12:1", 10, 2), record("12:2", 500, 1), record("12:3", 20, 2));
 
-        assertThat(leaderboard(levels)).containsExactly(
-                new LeaderboardEntry(new UserId(3), "Unknown User", "", U64.ofNonNegative(2), U64.ofNonNegative(20), 1),
-                new LeaderboardEntry(new UserId(1), "Alice", "https://cdn.example/a.png", U64.ofNonNegative(2),
-                        U64.ofNonNegative(10), 2),
-                new LeaderboardEntry(new UserId(2), "Bob", "https://cdn.example/b.png", U64.ofNonNegative(1),
-                        U64.ofNonNegative(500), 3));
+        assertThat(leaderboard(levels))
+                .containsExactly(
+                        new LeaderboardEntry(
+                                new UserId(3), "Unknown User", "", U64.ofNonNegative(2), U64.ofNonNegative(20), 1),
+                        new LeaderboardEntry(
+                                new UserId(1),
+                                "Alice",
+                                "https://cdn.example/a.png",
+                                U64.ofNonNegative(2),
+                                U64.ofNonNegative(10),
+                                2),
+                        new LeaderboardEntry(
+                                new UserId(2),
+                                "Bob",
+                                "https://cdn.example/b.png",
+                                U64.ofNonNegative(1),
+                                U64.ofNonNegative(500),
+                                3));
     }
 
     @Test
     void rankIsKeptWhenAnEarlierRecordIsSkipped() {
-        levels.put(record("12:0", 0, 9), record("12:abc", 0, 8), record("12:-5", 0, 7), record("12:1", 0, 6),
-                record("12:", 0, 5), record("12:9:2", 0, 4), record("12:+7", 0, 3), record("12:1.0", 0, 2));
+        levels.put(
+                record("12:0", 0, 9),
+                record("12:abc", 0, 8),
+                record("12:-5", 0, 7),
+                record("12:1", 0, 6),
+                record("12:", 0, 5),
+                record("12:9:2", 0, 4),
+                record("12:+7", 0, 3),
+                record("12:1.0", 0, 2));
 
         assertThat(leaderboard(levels))
                 .extracting(e -> e.userId().toString() + "#" + e.rank())
@@ -77,7 +100,8 @@ class LeaderboardTest {
     void onlyRecordsOfTheGuildCount_evenWhenAnotherGuildIdStartsWithIt() {
         levels.put(record("123:1", 0, 99), record("12:2", 0, 1), record("1:3", 0, 99));
 
-        assertThat(leaderboard(levels)).extracting(LeaderboardEntry::rank, e -> e.userId().value())
+        assertThat(leaderboard(levels))
+                .extracting(LeaderboardEntry::rank, e -> e.userId().value())
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(1L, 2L));
     }
 
@@ -152,7 +176,8 @@ class LeaderboardTest {
     @Test
     void recordsAreReadOnlyAsTheyAreConsumed() {
         int[] read = {0};
-        LevelStore store = guild -> Stream.iterate(1, i -> i + 1).peek(i -> read[0]++).map(i -> record("12:" + i, 0, 0));
+        LevelStore store =
+                guild -> Stream.iterate(1, i -> i + 1).peek(i -> read[0]++).map(i -> record("12:" + i, 0, 0));
 
         try (Stream<LeaderboardEntry> entries = new Leaderboard(guilds, store).of(GUILD)) {
             assertThat(entries.limit(3).toList()).hasSize(3);

@@ -30,9 +30,11 @@ class LevelBridgesTest {
         bridges.create(GUILD, "in", "+007");
         bridges.create(GUILD, "max", "18446744073709551615");
 
-        assertThat(bridges.all(GUILD)).containsExactlyInAnyOrder(new LevelBridge("in", new RoleId(7)),
-                new LevelBridge("max", new RoleId(-1L)));
-        assertThat(bridges.all(GUILD)).extracting(b -> b.outRoleId().toString())
+        assertThat(bridges.all(GUILD))
+                .containsExactlyInAnyOrder(
+                        new LevelBridge("in", new RoleId(7)), new LevelBridge("max", new RoleId(-1L)));
+        assertThat(bridges.all(GUILD))
+                .extracting(b -> b.outRoleId().toString())
                 .containsExactlyInAnyOrder("7", "18446744073709551615");
     }
 
@@ -68,7 +70,8 @@ class LevelBridgesTest {
         bridges.replace(GUILD, "in", "2");
 
         assertThat(bridges.all(GUILD)).containsExactly(new LevelBridge("in", new RoleId(2)));
-        assertThatThrownBy(() -> bridges.replace(GUILD, "in", "x")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> bridges.replace(GUILD, "in", "x"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("Invalid out_role_id");
         assertThatThrownBy(() -> bridges.replace(new GuildId(8), "in", "x")).isInstanceOf(NotFoundException.class);
         assertThat(bridges.all(GUILD)).containsExactly(new LevelBridge("in", new RoleId(2)));
@@ -90,11 +93,16 @@ class LevelBridgesTest {
     void storeFailures_areQueryFailuresOnRead_andUpdateFailuresOnWrite() {
         LevelBridges failing = new LevelBridges(guilds, FailingStores.settings(FailingStores.unreachable()));
 
-        assertThatThrownBy(() -> failing.all(GUILD)).isInstanceOf(DatabaseErrorException.class)
+        assertThatThrownBy(() -> failing.all(GUILD))
+                .isInstanceOf(DatabaseErrorException.class)
                 .hasMessage("Database query failed");
-        for (Runnable call : List.<Runnable>of(() -> failing.create(GUILD, "in", "1"),
-                () -> failing.replace(GUILD, "in", "1"), () -> failing.delete(GUILD, "in"))) {
-            assertThatThrownBy(call::run).isInstanceOf(DatabaseErrorException.class).hasMessage("Database update failed");
+        for (Runnable call : List.<Runnable>of(
+                () -> failing.create(GUILD, "in", "1"),
+                () -> failing.replace(GUILD, "in", "1"),
+                () -> failing.delete(GUILD, "in"))) {
+            assertThatThrownBy(call::run)
+                    .isInstanceOf(DatabaseErrorException.class)
+                    .hasMessage("Database update failed");
         }
     }
 }

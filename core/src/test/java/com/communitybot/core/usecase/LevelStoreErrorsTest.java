@@ -52,8 +52,8 @@ class LevelStoreErrorsTest {
 
     @Test
     void failuresMidStream_comeAfterTheRecordsReadBeforeThem_withTheSameMessages() {
-        for (StoreException failure : List.of(new StoreException("connection lost", null),
-                StoreException.unreadable("xp is NULL", null))) {
+        for (StoreException failure :
+                List.of(new StoreException("connection lost", null), StoreException.unreadable("xp is NULL", null))) {
             LevelStore store = new LevelStoreErrors(guild -> Stream.of(1, 2).map(i -> {
                 if (i == 2) {
                     throw failure;

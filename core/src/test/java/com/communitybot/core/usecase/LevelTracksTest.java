@@ -35,11 +35,28 @@ class LevelTracksTest {
 
     @Test
     void all_sortsEachTrackByLevel_keepingWrittenOrderForEqualLevels() {
-        tracks.create(GUILD, new LevelTrack("main", List.of(role("c", 5), role("a", 1), role("x", 5), role("b", 1),
-                new TrackLevelRole("max", U64.MAX), role("z", 0))));
+        tracks.create(
+                GUILD,
+                new LevelTrack(
+                        "main",
+                        List.of(
+                                role("c", 5),
+                                role("a", 1),
+                                role("x", 5),
+                                role("b", 1),
+                                new TrackLevelRole("max", U64.MAX),
+                                role("z", 0))));
 
-        assertThat(tracks.all(GUILD)).isEqualTo(Map.of("main", List.of(role("z", 0), role("a", 1), role("b", 1),
-                role("c", 5), role("x", 5), new TrackLevelRole("max", U64.MAX))));
+        assertThat(tracks.all(GUILD))
+                .isEqualTo(Map.of(
+                        "main",
+                        List.of(
+                                role("z", 0),
+                                role("a", 1),
+                                role("b", 1),
+                                role("c", 5),
+                                role("x", 5),
+                                new TrackLevelRole("max", U64.MAX))));
     }
 
     @Test
@@ -79,8 +96,11 @@ class LevelTracksTest {
         GuildId absent = new GuildId(8);
         LevelTrack track = new LevelTrack("t", List.of());
 
-        for (Runnable call : List.<Runnable>of(() -> failingStore.all(absent), () -> failingStore.create(absent, track),
-                () -> failingStore.replace(absent, track), () -> failingStore.delete(absent, "t"))) {
+        for (Runnable call : List.<Runnable>of(
+                () -> failingStore.all(absent),
+                () -> failingStore.create(absent, track),
+                () -> failingStore.replace(absent, track),
+                () -> failingStore.delete(absent, "t"))) {
             assertThatThrownBy(call::run).isInstanceOf(NotFoundException.class).hasMessage("Bot is not in this guild");
         }
     }
@@ -90,11 +110,16 @@ class LevelTracksTest {
         LevelTracks failing = new LevelTracks(guilds, FailingStores.settings(FailingStores.unreachable()));
         LevelTrack track = new LevelTrack("t", List.of());
 
-        assertThatThrownBy(() -> failing.all(GUILD)).isInstanceOf(DatabaseErrorException.class)
+        assertThatThrownBy(() -> failing.all(GUILD))
+                .isInstanceOf(DatabaseErrorException.class)
                 .hasMessage("Database query failed");
-        for (Runnable call : List.<Runnable>of(() -> failing.create(GUILD, track), () -> failing.replace(GUILD, track),
+        for (Runnable call : List.<Runnable>of(
+                () -> failing.create(GUILD, track),
+                () -> failing.replace(GUILD, track),
                 () -> failing.delete(GUILD, "t"))) {
-            assertThatThrownBy(call::run).isInstanceOf(DatabaseErrorException.class).hasMessage("Database update failed");
+            assertThatThrownBy(call::run)
+                    .isInstanceOf(DatabaseErrorException.class)
+                    .hasMessage("Database update failed");
         }
     }
 

@@ -27,24 +27,35 @@ class SettingsStoreErrorsTest {
     private static final LevelBridge BRIDGE = new LevelBridge("in", new RoleId(7L));
 
     /** Method name, the call, and its message when the store fails; when it answers unreadably. */
-    private record Expected(Consumer<SettingsStore> call, String failed, String unreadable) {
-    }
+    private record Expected(Consumer<SettingsStore> call, String failed, String unreadable) {}
 
     private static final Map<String, Expected> EXPECTED = Map.of(
             "tracks", new Expected(s -> s.tracks(GUILD), "Database query failed", "Failed to parse database response"),
-            "addTrackIfAbsent", new Expected(s -> s.addTrackIfAbsent(GUILD, TRACK), "Database update failed", "Database update failed"),
+            "addTrackIfAbsent",
+                    new Expected(
+                            s -> s.addTrackIfAbsent(GUILD, TRACK), "Database update failed", "Database update failed"),
             "putTrack", new Expected(s -> s.putTrack(GUILD, TRACK), "Database update failed", "Database update failed"),
-            "removeTrack", new Expected(s -> s.removeTrack(GUILD, "main"), "Database update failed", "Database update failed"),
-            "bridges", new Expected(s -> s.bridges(GUILD), "Database query failed", "Failed to parse database response"),
+            "removeTrack",
+                    new Expected(s -> s.removeTrack(GUILD, "main"), "Database update failed", "Database update failed"),
+            "bridges",
+                    new Expected(s -> s.bridges(GUILD), "Database query failed", "Failed to parse database response"),
             "bridge", new Expected(s -> s.bridge(GUILD, "in"), "Database update failed", "Database update failed"),
-            "addBridgeIfAbsent", new Expected(s -> s.addBridgeIfAbsent(GUILD, BRIDGE), "Database update failed", "Database update failed"),
-            "putBridge", new Expected(s -> s.putBridge(GUILD, BRIDGE), "Database update failed", "Database update failed"),
-            "removeBridge", new Expected(s -> s.removeBridge(GUILD, "in"), "Database update failed", "Database update failed"));
+            "addBridgeIfAbsent",
+                    new Expected(
+                            s -> s.addBridgeIfAbsent(GUILD, BRIDGE),
+                            "Database update failed",
+                            "Database update failed"),
+            "putBridge",
+                    new Expected(s -> s.putBridge(GUILD, BRIDGE), "Database update failed", "Database update failed"),
+            "removeBridge",
+                    new Expected(s -> s.removeBridge(GUILD, "in"), "Database update failed", "Database update failed"));
 
     @Test
     void everyMethodOfThePort_isListedHere() {
-        assertThat(EXPECTED.keySet()).containsExactlyInAnyOrderElementsOf(
-                Arrays.stream(SettingsStore.class.getMethods()).map(Method::getName).toList());
+        assertThat(EXPECTED.keySet())
+                .containsExactlyInAnyOrderElementsOf(Arrays.stream(SettingsStore.class.getMethods())
+                        .map(Method::getName)
+                        .toList());
     }
 
     @Test
@@ -52,20 +63,24 @@ class SettingsStoreErrorsTest {
         StoreException failure = FailingStores.unreachable();
         SettingsStore store = new SettingsStoreErrors(FailingStores.settings(failure));
 
-        EXPECTED.forEach((method, expected) -> assertThatThrownBy(() -> expected.call().accept(store)).as(method)
-                .isInstanceOf(DatabaseErrorException.class)
-                .hasMessage(expected.failed())
-                .hasCause(failure));
+        EXPECTED.forEach(
+                (method, expected) -> assertThatThrownBy(() -> expected.call().accept(store))
+                        .as(method)
+                        .isInstanceOf(DatabaseErrorException.class)
+                        .hasMessage(expected.failed())
+                        .hasCause(failure));
     }
 
     @Test
     void aStoreThatAnswersUnreadably_givesEachMethodsMessage() {
-        SettingsStore store = new SettingsStoreErrors(
-                FailingStores.settings(StoreException.unreadable("roles are not JSON", null)));
+        SettingsStore store =
+                new SettingsStoreErrors(FailingStores.settings(StoreException.unreadable("roles are not JSON", null)));
 
-        EXPECTED.forEach((method, expected) -> assertThatThrownBy(() -> expected.call().accept(store)).as(method)
-                .isInstanceOf(DatabaseErrorException.class)
-                .hasMessage(expected.unreadable()));
+        EXPECTED.forEach(
+                (method, expected) -> assertThatThrownBy(() -> expected.call().accept(store))
+                        .as(method)
+                        .isInstanceOf(DatabaseErrorException.class)
+                        .hasMessage(expected.unreadable()));
     }
 
     @Test
