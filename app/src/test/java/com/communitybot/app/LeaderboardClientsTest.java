@@ -190,6 +190,36 @@ class LeaderboardClientsTest {
     }
 
     @Test
+    void aClientThatReadsNothingForTheWriteTimeout_isDisconnected_whileOneThatReadsSlowlyIsNot() throws Exception {
+        Map<String, Object> properties = new java.util.HashMap<>(SMALL_SEND_BUFFER);
+        properties.put("bot.write-timeout", "1s");
+        try (RunningService timed = RunningService.onTheDatabaseOf(owner, properties);
+                Socket stalled = RawHttp.get(timed.baseUrl(), HUGE_LEADERBOARD, API_KEY, 4096);
+                Socket slow = RawHttp.get(timed.baseUrl(), HUGE_LEADERBOARD, API_KEY, 4096)) {
+            InputStream in = slow.getInputStream();
+            byte[] some = new byte[32 * 1024];
+            long read = 0;
+            for (long until = System.nanoTime() + 4_000_000_000L; System.nanoTime() < until; ) {
+                int n = in.read(some);
+                assertThat(n)
+                        .as("the slow reader's connection, after %d bytes taken 32 KiB every 250 ms", read)
+                        .isPositive();
+                read += n;
+                Thread.sleep(250);
+            }
+
+            RawHttp.Response cut = RawHttp.read(stalled);
+
+            assertThat(cut.status()).isEqualTo(200);
+            assertThat(cut.end())
+                    .as("the client that took nothing for 4 s with a write timeout of 1 s")
+                    .isEqualTo(RawHttp.End.CLOSED_BY_SERVER);
+            // (clientsThatNeverRead_holdNoConnection shows a 5 s stall under the default timeout of 60 s ends
+            // with the last chunk.)
+        }
+    }
+
+    @Test
     void eightClientsReadingAtOnce_getTheSameCompleteRanking_whileTheOtherEndpointsAnswer() throws Exception {
         int readers = 8;
         ExecutorService clients = Executors.newFixedThreadPool(readers + 1);
