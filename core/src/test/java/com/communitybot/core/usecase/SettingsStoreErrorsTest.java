@@ -1,5 +1,7 @@
 package com.communitybot.core.usecase;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelBridge;
 import com.communitybot.core.model.LevelTrack;
@@ -7,8 +9,10 @@ import com.communitybot.core.model.RoleId;
 import com.communitybot.core.port.SettingsStore;
 import com.communitybot.core.port.StoreException;
 import com.communitybot.core.testing.FailingStores;
+import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /** Which spec-7 message each method of {@link SettingsStore} gives when the store fails, and when it answers unreadably. */
 class SettingsStoreErrorsTest extends PortErrorsContract<SettingsStore> {
@@ -55,5 +59,16 @@ class SettingsStoreErrorsTest extends PortErrorsContract<SettingsStore> {
     @Override
     SettingsStore translatorOverStoreThrowing(StoreException failure) {
         return new SettingsStoreErrors(FailingStores.settings(failure));
+    }
+
+    @Test
+    void exceptionsOtherThanTheStores_passUntouched() {
+        IllegalStateException bug = new IllegalStateException("a bug");
+        SettingsStore store = new SettingsStoreErrors((SettingsStore) Proxy.newProxyInstance(
+                SettingsStore.class.getClassLoader(), new Class<?>[] {SettingsStore.class}, (proxy, method, args) -> {
+                    throw bug;
+                }));
+
+        assertThatThrownBy(() -> store.tracks(GUILD)).isSameAs(bug);
     }
 }
