@@ -23,4 +23,9 @@ public class NotFoundException extends DomainException {
     public static NotFoundException bridgeNotFound() {
         return new NotFoundException("Bridge not found");
     }
+
+    /** The user has no ranked record in the guild (the member rank addition to spec 4.2). */
+    public static NotFoundException userNotRanked() {
+        return new NotFoundException("User not ranked");
+    }
 }

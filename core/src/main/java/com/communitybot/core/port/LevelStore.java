@@ -2,6 +2,9 @@ package com.communitybot.core.port;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.usecase.LeaderboardOrder;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** The level records the bot writes, one per guild member (spec 2.8). */
@@ -20,4 +23,54 @@ public interface LevelStore {
      * {@link StoreException} after the records read before it.
      */
     Stream<LevelRecord> recordsInLeaderboardOrder(GuildId guild);
+
+    /**
+     * A record of a guild and its position in the guild's leaderboard order: 1 plus the number of the
+     * guild's records before it, ranked or not (spec 4.2 rule 3).
+     *
+     * @param record   the record
+     * @param position its 1-based position
+     */
+    record Placed(LevelRecord record, long position) {}
+
+    /**
+     * Up to {@code max} of the guild's records that come right after {@code after} in leaderboard order
+     * (from the first record when it is empty), read at one moment. {@code after} need not be in the store
+     * any more: its id, level and xp are a place in the order. Fewer than {@code max} means there are no
+     * more.
+     *
+     * <p>The default reads {@link #recordsInLeaderboardOrder(GuildId)} from the start, which costs the
+     * records before the page; a store with an index in that order starts where the page starts.
+     */
+    default List<LevelRecord> recordsInLeaderboardOrder(GuildId guild, Optional<LevelRecord> after, int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1: " + max);
+        }
+        try (Stream<LevelRecord> all = recordsInLeaderboardOrder(guild)) {
+            return all.filter(record -> after.map(a -> LeaderboardOrder.COMPARATOR.compare(record, a) > 0)
+                            .orElse(true))
+                    .limit(max)
+                    .toList();
+        }
+    }
+
+    /**
+     * The guild's record with this id, and its position, read at one moment; empty when the guild has no
+     * record of that id.
+     *
+     * <p>The default counts through {@link #recordsInLeaderboardOrder(GuildId)}; a store with an index in
+     * that order counts there.
+     */
+    default Optional<Placed> placeOf(GuildId guild, String id) {
+        try (Stream<LevelRecord> all = recordsInLeaderboardOrder(guild)) {
+            long position = 0;
+            for (LevelRecord record : (Iterable<LevelRecord>) all::iterator) {
+                position++;
+                if (record.id().equals(id)) {
+                    return Optional.of(new Placed(record, position));
+                }
+            }
+            return Optional.empty();
+        }
+    }
 }

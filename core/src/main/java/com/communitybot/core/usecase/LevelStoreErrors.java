@@ -6,6 +6,8 @@ import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreException;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -52,5 +54,23 @@ final class LevelStoreErrors implements LevelStore {
         };
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(translated, Spliterator.ORDERED), false)
                 .onClose(records::close);
+    }
+
+    @Override
+    public List<LevelRecord> recordsInLeaderboardOrder(GuildId guild, Optional<LevelRecord> after, int max) {
+        try {
+            return store.recordsInLeaderboardOrder(guild, after, max);
+        } catch (StoreException e) {
+            throw DatabaseErrorException.readFailed(e);
+        }
+    }
+
+    @Override
+    public Optional<Placed> placeOf(GuildId guild, String id) {
+        try {
+            return store.placeOf(guild, id);
+        } catch (StoreException e) {
+            throw DatabaseErrorException.readFailed(e);
+        }
     }
 }

@@ -6,7 +6,9 @@ import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.LevelStore;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -97,5 +99,89 @@ public abstract class LevelStoreContract {
         insert(record("12:0", 1, 1), record("12:abc", 2, 1), record("12:-5", 3, 1), record("12:", 4, 1));
 
         assertThat(idsInOrder(GUILD)).containsExactly("12:", "12:-5", "12:abc", "12:0");
+    }
+
+    /** Ties on level and xp, ids that are not users, another guild whose id starts alike, both u64 maxima. */
+    private void insertAMixedGuild() {
+        insert(
+                record("12:1", 50, 3),
+                record("12:2", 50, 3),
+                record("12:10", 50, 3),
+                record("12:x", 50, 3),
+                record("12:\u00e9", 50, 3),
+                record("12:4", 40, 3),
+                record("12:5", 10, 1),
+                new LevelRecord("12:6", U64.MAX, U64.MAX),
+                new LevelRecord("12:7", U64.MAX, U64.ofNonNegative(1)),
+                record("12:8", 0, 0),
+                record("12:9", 0, 0),
+                record("123:1", 99, 99),
+                record("1:1", 0, 0));
+    }
+
+    private List<LevelRecord> all(GuildId guild) {
+        try (Stream<LevelRecord> records = store().recordsInLeaderboardOrder(guild)) {
+            return records.toList();
+        }
+    }
+
+    @Test
+    public void recordsAfterAPlace_ofEverySize_concatenated_areTheWholeOrder() {
+        insertAMixedGuild();
+        List<LevelRecord> whole = all(GUILD);
+        assertThat(whole).hasSize(11);
+
+        for (int max = 1; max <= 12; max++) {
+            List<LevelRecord> pages = new ArrayList<>();
+            Optional<LevelRecord> after = Optional.empty();
+            List<LevelRecord> page;
+            do {
+                page = store().recordsInLeaderboardOrder(GUILD, after, max);
+                assertThat(page.size()).isLessThanOrEqualTo(max);
+                pages.addAll(page);
+                after = page.isEmpty() ? after : Optional.of(page.get(page.size() - 1));
+            } while (page.size() == max);
+            assertThat(pages).as("read %d at a time", max).containsExactlyElementsOf(whole);
+        }
+    }
+
+    @Test
+    public void recordsAfterAPlaceNoRecordHolds_startAtTheNextRecord() {
+        insertAMixedGuild();
+
+        // Between 12:2 and 12:4 in the order (level 3, xp 45), and between the ties 12:10 and 12:2 by id.
+        assertThat(store().recordsInLeaderboardOrder(GUILD, Optional.of(record("12:gone", 45, 3)), 2))
+                .extracting(LevelRecord::id)
+                .containsExactly("12:4", "12:7");
+        assertThat(store().recordsInLeaderboardOrder(GUILD, Optional.of(record("12:11", 50, 3)), 1))
+                .extracting(LevelRecord::id)
+                .containsExactly("12:2");
+        assertThat(store().recordsInLeaderboardOrder(GUILD, Optional.of(record("12:9", 0, 0)), 5))
+                .isEmpty();
+        assertThat(store().recordsInLeaderboardOrder(new GuildId(77L), Optional.empty(), 5))
+                .isEmpty();
+    }
+
+    @Test
+    public void thePlaceOfARecord_isItsPositionInTheWholeOrder() {
+        insertAMixedGuild();
+        List<LevelRecord> whole = all(GUILD);
+
+        for (int i = 0; i < whole.size(); i++) {
+            assertThat(store().placeOf(GUILD, whole.get(i).id()))
+                    .as(whole.get(i).id())
+                    .contains(new LevelStore.Placed(whole.get(i), i + 1));
+        }
+        assertThat(store().placeOf(new GuildId(123L), "123:1"))
+                .contains(new LevelStore.Placed(record("123:1", 99, 99), 1));
+    }
+
+    @Test
+    public void thePlaceOfAnIdTheGuildDoesNotHave_isEmpty() {
+        insertAMixedGuild();
+
+        assertThat(store().placeOf(GUILD, "12:3")).isEmpty();
+        assertThat(store().placeOf(GUILD, "123:1")).isEmpty();
+        assertThat(store().placeOf(new GuildId(1L), "12:1")).isEmpty();
     }
 }
