@@ -7,7 +7,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A guild's records in leaderboard order, a batch at a time, each batch starting right after the last
@@ -72,19 +75,28 @@ final class LeaderboardKeyset implements AutoCloseable {
     private final String guild;
     private final int batchSize;
     private final int firstBatchSize;
-    private final List<PreparedStatement> prepared = new ArrayList<>();
-    private PreparedStatement first;
-    private PreparedStatement sameLevelAndXp;
-    private PreparedStatement sameLevel;
-    private PreparedStatement lowerLevel;
+    private final Map<String, PreparedStatement> prepared = new HashMap<>();
     private LevelRecord last;
+    private boolean started;
     private boolean exhausted;
 
+    /** The whole guild, a small first batch and then batches of {@code batchSize}. */
     LeaderboardKeyset(Connection connection, GuildId guild, int batchSize) {
+        this(connection, guild, Math.min(batchSize, FIRST_BATCH), batchSize, Optional.empty());
+    }
+
+    /**
+     * The records of the guild after {@code after} (from the first when empty), in batches of {@code
+     * batchSize} after a first of {@code firstBatchSize}. {@code after} is a place in the order: it need not
+     * be a record of the store.
+     */
+    LeaderboardKeyset(
+            Connection connection, GuildId guild, int firstBatchSize, int batchSize, Optional<LevelRecord> after) {
         this.connection = connection;
         this.guild = guild.toString();
         this.batchSize = batchSize;
-        this.firstBatchSize = Math.min(batchSize, FIRST_BATCH);
+        this.firstBatchSize = firstBatchSize;
+        this.last = after.orElse(null);
     }
 
     /** Whether the last batch was the guild's last. */
@@ -98,27 +110,25 @@ final class LeaderboardKeyset implements AutoCloseable {
         if (exhausted) {
             return batch;
         }
-        int limit;
+        int limit = started ? batchSize : firstBatchSize;
+        started = true;
         if (last == null) {
-            limit = firstBatchSize;
-            first = prepare(first, first(limit));
-            read(first, batch, limit);
+            read(prepare(first(limit)), batch, limit);
         } else {
-            limit = batchSize;
             LevelRecord after = last;
-            sameLevelAndXp = prepare(sameLevelAndXp, sameLevelAndXp(limit));
+            PreparedStatement sameLevelAndXp = prepare(sameLevelAndXp(limit));
             sameLevelAndXp.setBigDecimal(2, Columns.numeric(after.level()));
             sameLevelAndXp.setBigDecimal(3, Columns.numeric(after.xp()));
             sameLevelAndXp.setString(4, after.id());
             read(sameLevelAndXp, batch, limit);
             if (batch.size() < limit) {
-                sameLevel = prepare(sameLevel, sameLevel(limit));
+                PreparedStatement sameLevel = prepare(sameLevel(limit));
                 sameLevel.setBigDecimal(2, Columns.numeric(after.level()));
                 sameLevel.setBigDecimal(3, Columns.numeric(after.xp()));
                 read(sameLevel, batch, limit);
             }
             if (batch.size() < limit) {
-                lowerLevel = prepare(lowerLevel, lowerLevel(limit));
+                PreparedStatement lowerLevel = prepare(lowerLevel(limit));
                 lowerLevel.setBigDecimal(2, Columns.numeric(after.level()));
                 read(lowerLevel, batch, limit);
             }
@@ -130,14 +140,15 @@ final class LeaderboardKeyset implements AutoCloseable {
         return batch;
     }
 
-    private PreparedStatement prepare(PreparedStatement statement, String sql) throws SQLException {
-        if (statement != null) {
-            return statement;
+    /** The statement of {@code sql}, prepared once per read: a read has at most two batch sizes. */
+    private PreparedStatement prepare(String sql) throws SQLException {
+        PreparedStatement statement = prepared.get(sql);
+        if (statement == null) {
+            statement = connection.prepareStatement(sql);
+            prepared.put(sql, statement);
+            statement.setString(1, guild);
         }
-        PreparedStatement created = connection.prepareStatement(sql);
-        prepared.add(created);
-        created.setString(1, guild);
-        return created;
+        return statement;
     }
 
     /** Adds the rows of {@code statement} to {@code batch}, no more than fill it to {@code limit}. */
@@ -153,7 +164,7 @@ final class LeaderboardKeyset implements AutoCloseable {
     @Override
     public void close() throws SQLException {
         SQLException failure = null;
-        for (PreparedStatement statement : prepared) {
+        for (PreparedStatement statement : prepared.values()) {
             try {
                 statement.close();
             } catch (SQLException e) {

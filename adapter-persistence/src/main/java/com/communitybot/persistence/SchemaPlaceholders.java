@@ -5,15 +5,19 @@ import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Locale;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.Location;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
  * Fills the two placeholders of the migrations ({@code db/migration}) from the database they run on, so
- * one set of scripts serves H2 and PostgreSQL: the only DDL the two spell differently is a column's
- * collation and the keyword of a stored generated column.
+ * one set of scripts serves H2 and PostgreSQL: the only table DDL the two spell differently is a column's
+ * collation and the keyword of a stored generated column. Triggers differ wholly (PL/pgSQL, a Java class),
+ * so the migrations that make them are per database, in {@code db/postgresql} and {@code db/h2}, numbered
+ * in the one sequence of versions with the shared ones.
  */
 @Singleton
 @Named(SchemaPlaceholders.DATASOURCE)
@@ -21,21 +25,36 @@ final class SchemaPlaceholders implements FlywayConfigurationCustomizer {
 
     static final String DATASOURCE = "default";
 
+    private static final String SHARED_ROOT = "classpath:db/";
+    private static final String SHARED = SHARED_ROOT + "migration";
     private static final Map<String, String> POSTGRES = Map.of("byte_order", "COLLATE \"C\"", "stored", "STORED");
     private static final Map<String, String> H2 = Map.of("byte_order", "", "stored", "");
 
     @Override
     public void customizeFluentConfiguration(FluentConfiguration configuration) {
-        configuration.placeholders(placeholdersFor(configuration.getDataSource()));
+        configureFor(configuration, productOf(configuration.getDataSource()));
     }
 
-    private static Map<String, String> placeholdersFor(DataSource dataSource) {
+    /** The placeholders and the locations of the migrations for {@code product} ("H2" or "PostgreSQL"). */
+    static void configureFor(FluentConfiguration configuration, String product) {
+        configuration.placeholders(placeholdersFor(product));
+        configuration.locations(new Location(SHARED), new Location(SHARED_ROOT + product.toLowerCase(Locale.ROOT)));
+    }
+
+    private static String productOf(DataSource dataSource) {
         String product;
         try (Connection connection = dataSource.getConnection()) {
             product = connection.getMetaData().getDatabaseProductName();
         } catch (SQLException e) {
             throw new FlywayException("Cannot reach the store to migrate its schema: " + e.getMessage(), e);
         }
+        if (!product.equals("PostgreSQL") && !product.equals("H2")) {
+            throw new FlywayException("The store must be H2 or PostgreSQL, not " + product);
+        }
+        return product;
+    }
+
+    private static Map<String, String> placeholdersFor(String product) {
         return switch (product) {
             case "PostgreSQL" -> POSTGRES;
             case "H2" -> H2;

@@ -12,6 +12,8 @@ import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
@@ -51,6 +53,7 @@ final class SqlLevelStore implements LevelStore {
     private final long firstBatchTimeoutMs;
     private final int readers;
     private final ExecutorService reading;
+    private final LeaderboardPlace places;
     private final Path bufferDirectory = Path.of(System.getProperty("java.io.tmpdir"));
 
     SqlLevelStore(
@@ -72,6 +75,7 @@ final class SqlLevelStore implements LevelStore {
             thread.setDaemon(true);
             return thread;
         });
+        this.places = new LeaderboardPlace(pool, reading);
     }
 
     /**
@@ -159,6 +163,38 @@ final class SqlLevelStore implements LevelStore {
         if (!firstBatch.completeExceptionally(failure)) {
             buffer.fail(failure);
         }
+    }
+
+    /**
+     * A page: one keyset batch of {@code max} records from the place {@code after}, in a read-only snapshot on
+     * the caller's thread. It costs the page's own size wherever the page is.
+     */
+    @Override
+    public List<LevelRecord> recordsInLeaderboardOrder(GuildId guild, Optional<LevelRecord> after, int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1: " + max);
+        }
+        String what = "Reading a page of the leaderboard of guild " + guild;
+        Connection connection = null;
+        try {
+            connection = ReadCursors.openSnapshot(pool);
+            LeaderboardKeyset.steerPlanner(connection);
+            try (LeaderboardKeyset keyset = new LeaderboardKeyset(connection, guild, max, max, after)) {
+                return keyset.next();
+            }
+        } catch (SQLException e) {
+            throw DriverExceptions.translate(what, e);
+        } catch (RuntimeException e) {
+            throw DriverExceptions.translate(what, e);
+        } finally {
+            release(connection);
+        }
+    }
+
+    /** Counted from both ends of the leaderboard at once: see {@link LeaderboardPlace}. */
+    @Override
+    public Optional<Placed> placeOf(GuildId guild, String id) {
+        return places.placeOf(guild, id);
     }
 
     @PreDestroy

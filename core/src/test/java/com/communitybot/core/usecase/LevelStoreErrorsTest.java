@@ -14,6 +14,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -25,9 +26,56 @@ class LevelStoreErrorsTest {
     private static final LevelRecord RECORD = new LevelRecord("12:1", U64.ZERO, U64.ZERO);
 
     @Test
-    void thePortHasOneMethod_theLeaderboardRead() {
+    void thePortReadsTheLeaderboard_wholeOrFromAPlace_andPlacesARecord() {
         assertThat(Arrays.stream(LevelStore.class.getMethods()).map(Method::getName))
-                .containsExactly("recordsInLeaderboardOrder");
+                .containsExactlyInAnyOrder("recordsInLeaderboardOrder", "recordsInLeaderboardOrder", "placeOf");
+    }
+
+    /** A store whose page read and place count fail with {@code failure}, while its whole read works. */
+    private static LevelStore failingOnPagesAndPlaces(StoreException failure) {
+        return new LevelStore() {
+            @Override
+            public Stream<LevelRecord> recordsInLeaderboardOrder(GuildId guild) {
+                return Stream.of(RECORD);
+            }
+
+            @Override
+            public List<LevelRecord> recordsInLeaderboardOrder(GuildId guild, Optional<LevelRecord> after, int max) {
+                throw failure;
+            }
+
+            @Override
+            public Optional<Placed> placeOf(GuildId guild, String id) {
+                throw failure;
+            }
+        };
+    }
+
+    @Test
+    void aPageReadOrAPlaceCountThatFails_isAQueryFailure_withTheStoresExceptionAsCause() {
+        StoreException failure = FailingStores.unreachable();
+        LevelStore store = new LevelStoreErrors(failingOnPagesAndPlaces(failure));
+
+        assertThatThrownBy(() -> store.recordsInLeaderboardOrder(GUILD, Optional.empty(), 5))
+                .isInstanceOf(DatabaseErrorException.class)
+                .hasMessage("Database query failed")
+                .hasCause(failure);
+        assertThatThrownBy(() -> store.placeOf(GUILD, "12:1"))
+                .isInstanceOf(DatabaseErrorException.class)
+                .hasMessage("Database query failed")
+                .hasCause(failure);
+    }
+
+    @Test
+    void aPageReadOrAPlaceCountThatAnswersUnreadably_isAParseFailure() {
+        LevelStore store = new LevelStoreErrors(failingOnPagesAndPlaces(StoreException.unreadable("xp is NULL", null)));
+
+        assertThatThrownBy(() -> store.recordsInLeaderboardOrder(GUILD, Optional.of(RECORD), 5))
+                .isInstanceOf(DatabaseErrorException.class)
+                .hasMessage("Failed to parse database response");
+        assertThatThrownBy(() -> store.placeOf(GUILD, "12:1"))
+                .isInstanceOf(DatabaseErrorException.class)
+                .hasMessage("Failed to parse database response");
     }
 
     @Test
