@@ -20,6 +20,8 @@ usage: bench/leaderboard.sh [options]
   --members M           members in the guild snapshot, looked up by the leaderboard (default 300)
   --timeout S           limit for one request, in seconds (default 300)
   --markdown FILE       also append the summary as a Markdown table row to FILE
+  --pages FILE          after the rounds, check and time leaderboard pages and member entries
+                        (bench/check_pages.py; figures appended to FILE as a Markdown row)
   -h, --help            this text
 Exit status: 0 when every body passed its checks, 1 when one failed or the run could not be done, 2 on bad usage.
 EOF
@@ -29,7 +31,7 @@ CMDLINE="$0$(printf ' %q' "$@")"
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 STORE=h2 RECORDS=1000000 REPEAT=30 CONC=1 HEAP=128m JAR="$ROOT/app/target/community-bot-api.jar"
-WRITES=0 MEMBERS=300 TIMEOUT=300 MARKDOWN=
+WRITES=0 MEMBERS=300 TIMEOUT=300 MARKDOWN= PAGES=
 GUILD=100000000000000001 KEY=bench
 
 die() { echo "leaderboard.sh: $*" >&2; exit 2; }
@@ -45,6 +47,7 @@ while [[ $# -gt 0 ]]; do
     --members) need_value "$@"; MEMBERS=$2; shift 2 ;;
     --timeout) need_value "$@"; TIMEOUT=$2; shift 2 ;;
     --markdown) need_value "$@"; MARKDOWN=$2; shift 2 ;;
+    --pages) need_value "$@"; PAGES=$2; shift 2 ;;
     --writes) WRITES=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option $1" ;;
@@ -232,6 +235,18 @@ if [[ -n $WRITER ]]; then
   n=$(cat "$WORK/writes" 2>/dev/null || echo 0)
   WRITES_DONE="$n upserts ($(python3 -c "import sys; print(f'{int(sys.argv[1]) / (float(sys.argv[3]) - float(sys.argv[2])):.0f}')" "$n" "$WRITES_T0" "$(now)")/s)"
   grep -q . "$WORK/writer.err" 2>/dev/null && { echo "   writer errors:"; sed 's/^/     /' "$WORK/writer.err" | head -5; }
+fi
+
+# --- pages and member entries (additions to the spec) ------------------------------------------------------
+PAGES_OK=
+if [[ -n $PAGES ]]; then
+  echo "== pages and member entries"
+  if python3 "$HERE/check_pages.py" 127.0.0.1 "$PORT" "$GUILD" "$KEY" --repeat 20 --limit 1000 \
+      --markdown "$PAGES" --label "$STORE, $RECORDS records" | sed 's/^/   /'; then
+    PAGES_OK=yes
+  else
+    PAGES_OK=no; FAILED=$((FAILED + 1)); echo "pages: a check failed" >> "$WORK/failures"
+  fi
 fi
 
 # --- summary ---------------------------------------------------------------------------------------------

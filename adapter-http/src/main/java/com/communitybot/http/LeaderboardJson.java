@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -90,6 +91,26 @@ final class LeaderboardJson extends InputStream {
     }
 
     private void write(LeaderboardEntry entry) throws IOException {
+        write(generator, entry);
+    }
+
+    /** The entries as one JSON array, the bytes a whole leaderboard of them would have; for pages. */
+    static byte[] array(List<LeaderboardEntry> entries) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(128 + entries.size() * 160);
+        try (JsonGenerator array = JSON.createGenerator(bytes)) {
+            array.writeStartArray();
+            for (LeaderboardEntry entry : entries) {
+                write(array, entry);
+            }
+            array.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory cannot fail", e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** One entry (spec 2.1) as a JSON object. */
+    static void write(JsonGenerator generator, LeaderboardEntry entry) throws IOException {
         generator.writeStartObject();
         generator.writeStringField("user_id", entry.userId().toString());
         generator.writeStringField("username", entry.username());

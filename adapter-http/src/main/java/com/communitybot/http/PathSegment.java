@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 
 /**
  * Binds a controller parameter to the route's path variable of this name, as {@link PathSegmentBinder}
- * decodes it: a {@code String}, or a {@code GuildId} that must parse.
+ * decodes it: a {@code String}, or a {@code GuildId} or {@code UserId} that must parse.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

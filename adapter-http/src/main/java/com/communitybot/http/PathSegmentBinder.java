@@ -2,6 +2,7 @@ package com.communitybot.http;
 
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.UserId;
 import io.micronaut.core.convert.ArgumentConversionContext;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.bind.binders.AnnotatedRequestArgumentBinder;
@@ -17,7 +18,7 @@ import java.util.Optional;
  * Binds {@link PathSegment} parameters: the named variable of the matched route, percent-decoded by RFC 3986
  * alone. Micronaut decodes path variables as form data, turning {@code +} into a space, which would change an
  * id such as {@code a+b} (contract 2); so the variable is taken from the raw path by the route's own template.
- * A {@code GuildId} that does not parse is 400 {@code Invalid <name>}, before the body is read.
+ * A {@code GuildId} or {@code UserId} that does not parse is 400 {@code Invalid <name>}, before the body is read.
  */
 @Singleton
 final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegment, Object> {
@@ -40,8 +41,10 @@ final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegm
             value = text;
         } else if (type == GuildId.class) {
             value = GuildId.parse(text).orElseThrow(() -> new InvalidInputException("Invalid " + name));
+        } else if (type == UserId.class) {
+            value = UserId.parse(text).orElseThrow(() -> new InvalidInputException("Invalid " + name));
         } else {
-            throw new IllegalStateException("@PathSegment binds String or GuildId, not " + type.getName());
+            throw new IllegalStateException("@PathSegment binds String, GuildId or UserId, not " + type.getName());
         }
         return () -> Optional.of(value);
     }

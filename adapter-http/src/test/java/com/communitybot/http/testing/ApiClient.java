@@ -7,10 +7,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 /** A plain JDK HTTP client for black-box tests: exact headers, raw bodies, no framework in between. */
 public final class ApiClient {
@@ -27,7 +29,16 @@ public final class ApiClient {
     }
 
     /** A response as the test sees it. */
-    public record Reply(int status, String contentType, String body) {
+    public record Reply(int status, String contentType, String body, HttpHeaders headers) {
+
+        /** The header's only value; empty when the response has none. */
+        public java.util.Optional<String> header(String name) {
+            List<String> values = headers.allValues(name);
+            if (values.size() > 1) {
+                throw new AssertionError(name + " given " + values.size() + " times: " + values);
+            }
+            return values.stream().findFirst();
+        }
 
         public JsonNode json() {
             try {
@@ -89,7 +100,8 @@ public final class ApiClient {
             return new Reply(
                     response.statusCode(),
                     response.headers().firstValue("Content-Type").orElse(null),
-                    response.body());
+                    response.body(),
+                    response.headers());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -389,6 +389,292 @@ public abstract class ApiContract {
         }
     }
 
+    /** Additions to the spec: pages of the leaderboard and one member's entry, checked against the whole. */
+    @Nested
+    class LeaderboardPages {
+
+        private static final java.util.regex.Pattern NEXT = java.util.regex.Pattern.compile(
+                "</api/([0-9]+)/leaderboard\\?limit=([0-9]+)&after=([A-Za-z0-9_-]+)>; rel=\"next\"");
+
+        /** Ties on level and xp, records that are not users among them, the u64 maxima, members named or not. */
+        private void givenAMixedGuild() {
+            givenLevelRecords(
+                    level(GUILD + ":18446744073709551615", "18446744073709551615", "18446744073709551615"),
+                    level(GUILD + ":300000000000000001", "50", "3"),
+                    level(GUILD + ":300000000000000002", "50", "3"),
+                    level(GUILD + ":abc", "50", "3"),
+                    level(GUILD + ":3", "50", "3"),
+                    level(GUILD + ":0", "40", "3"),
+                    level(GUILD + ":4", "40", "3"),
+                    level(GUILD + ":5", "18446744073709551615", "1"),
+                    level(GUILD + ":-6", "0", "1"),
+                    level(GUILD + ":7", "0", "0"),
+                    level(GUILD + ":8", "0", "0"),
+                    level(GUILD + "0:9", "9", "9"));
+        }
+
+        /** Follows the next links from the first page of {@code limit}; every page is checked on the way. */
+        private List<Reply> allPages(String guild, int limit) {
+            List<Reply> pages = new java.util.ArrayList<>();
+            String path = "/api/" + guild + "/leaderboard?limit=" + limit;
+            while (path != null) {
+                Reply page = api.get(path);
+                assertThat(page.status()).as(page.body()).isEqualTo(200);
+                assertThat(page.contentType()).startsWith("application/json");
+                pages.add(page);
+                path = null;
+                java.util.Optional<String> link = page.header("Link");
+                if (link.isPresent()) {
+                    java.util.regex.Matcher next = NEXT.matcher(link.get());
+                    assertThat(next.matches()).as(link.get()).isTrue();
+                    assertThat(next.group(1)).isEqualTo(guild);
+                    assertThat(next.group(2)).isEqualTo(Integer.toString(limit));
+                    assertThat(page.header("X-Next-Cursor")).contains(next.group(3));
+                    assertThat(page.json().size()).isEqualTo(limit);
+                    path = link.get().substring(1, link.get().indexOf('>'));
+                } else {
+                    assertThat(page.header("X-Next-Cursor")).isEmpty();
+                }
+            }
+            return pages;
+        }
+
+        private static List<JsonNode> entries(List<Reply> pages) {
+            List<JsonNode> entries = new java.util.ArrayList<>();
+            pages.forEach(page -> page.json().forEach(entries::add));
+            return entries;
+        }
+
+        @Test
+        void pagesOfEverySize_concatenated_areTheWholeLeaderboard_byteForByte() {
+            givenAMixedGuild();
+            Reply whole = api.get("/api/" + GUILD + "/leaderboard");
+            assertThat(whole.json()).hasSize(8);
+
+            for (int limit = 1; limit <= 10; limit++) {
+                List<Reply> pages = allPages(GUILD, limit);
+                assertThat(pages).hasSize(Math.max(1, (8 + limit - 1) / limit));
+                String concatenated = "["
+                        + pages.stream()
+                                .map(Reply::body)
+                                .map(body -> body.substring(1, body.length() - 1))
+                                .filter(body -> !body.isEmpty())
+                                .collect(java.util.stream.Collectors.joining(","))
+                        + "]";
+                assertThat(concatenated).as("pages of %d", limit).isEqualTo(whole.body());
+            }
+        }
+
+        @Test
+        void aPage_hasTheWholeLeaderboardsRanks_withItsGaps() {
+            givenAMixedGuild();
+
+            String cursor = api.get("/api/" + GUILD + "/leaderboard?limit=3")
+                    .header("X-Next-Cursor")
+                    .orElseThrow();
+
+            Reply second = api.get("/api/" + GUILD + "/leaderboard?limit=3&after=" + cursor);
+
+            assertThat(second.json())
+                    .extracting(
+                            e -> e.get("user_id").asText() + "#" + e.get("rank").asInt())
+                    .containsExactly("300000000000000002#4", "4#7", "5#8");
+        }
+
+        @Test
+        void givenNoRecords_isOneEmptyPage_withoutANextLink() {
+            Reply page = api.get("/api/" + GUILD + "/leaderboard?limit=5");
+
+            assertThat(page.status()).isEqualTo(200);
+            assertThat(page.body()).isEqualTo("[]");
+            assertThat(page.header("Link")).isEmpty();
+            assertThat(page.header("X-Next-Cursor")).isEmpty();
+        }
+
+        @Test
+        void largestUnsignedValues_crossPagesExactly() {
+            givenLevelRecords(
+                    level(MAX_GUILD + ":" + MAX_GUILD, "18446744073709551615", "18446744073709551615"),
+                    level(MAX_GUILD + ":5", "18446744073709551615", "18446744073709551615"),
+                    level(MAX_GUILD + ":6", "18446744073709551614", "18446744073709551615"));
+
+            List<Reply> pages = allPages(MAX_GUILD, 1);
+
+            assertThat(entries(pages))
+                    .extracting(
+                            e -> e.get("user_id").asText() + "#" + e.get("rank").asInt())
+                    .containsExactly("18446744073709551615#1", "5#2", "6#3");
+            assertThat(pages.get(0).body())
+                    .isEqualTo(
+                            "[{\"user_id\":\"18446744073709551615\",\"username\":\"Max\",\"avatar\":\"https://cdn.example/max.png\",\"level\":18446744073709551615,\"xp\":18446744073709551615,\"rank\":1}]");
+        }
+
+        @Test
+        void writesBetweenPages_neverRepeatAUser_andRanksKeepGrowing() {
+            for (int user = 1; user <= 30; user++) {
+                givenLevelRecords(level(GUILD + ":" + user, Integer.toString(1000 - user), Integer.toString(user % 3)));
+            }
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            long lastRank = 0;
+            String path = "/api/" + GUILD + "/leaderboard?limit=4";
+            for (int round = 1; path != null; round++) {
+                Reply page = api.get(path);
+                for (JsonNode entry : page.json()) {
+                    assertThat(seen.add(entry.get("user_id").asText()))
+                            .as(entry.toString())
+                            .isTrue();
+                    assertThat(entry.get("rank").asLong()).isGreaterThan(lastRank);
+                    lastRank = entry.get("rank").asLong();
+                }
+                path = page.header("X-Next-Cursor")
+                        .map(next -> "/api/" + GUILD + "/leaderboard?limit=4&after=" + next)
+                        .orElse(null);
+                // Meanwhile the bot writes: a new member above every page given so far, another at the bottom.
+                givenLevelRecords(
+                        level(GUILD + ":" + (200 + round), "5000", "9"), level(GUILD + ":" + (100 + round), "0", "0"));
+            }
+            assertThat(seen).hasSizeGreaterThanOrEqualTo(30);
+        }
+
+        @Test
+        void badLimits_are400NamingTheParameter_beforeThePresenceCheck() {
+            for (String query : List.of(
+                    "limit=0",
+                    "limit=abc",
+                    "limit=1001",
+                    "limit=-1",
+                    "limit=",
+                    "limit",
+                    "limit=+5",
+                    "limit=99999999999999999999",
+                    "limit=1.5",
+                    "limit=%201")) {
+                for (String guild : List.of(GUILD, ABSENT)) {
+                    assertError(
+                            api.get("/api/" + guild + "/leaderboard?" + query),
+                            400,
+                            "Invalid limit: must be an integer from 1 to 1000");
+                }
+            }
+            assertError(
+                    api.get("/api/" + GUILD + "/leaderboard?limit=5&limit=5"),
+                    400,
+                    "Invalid limit: given more than once");
+            assertError(api.get("/api/x/leaderboard?limit=0"), 400, "Invalid guild_id");
+            assertThat(api.get("/api/" + GUILD + "/leaderboard?limit=1000").status())
+                    .isEqualTo(200);
+            assertThat(api.get("/api/" + GUILD + "/leaderboard?limit=0001").status())
+                    .isEqualTo(200);
+        }
+
+        @Test
+        void forgedCursors_are400NamingTheParameter() {
+            givenAMixedGuild();
+            String cursor = api.get("/api/" + GUILD + "/leaderboard?limit=2")
+                    .header("X-Next-Cursor")
+                    .orElseThrow();
+            char last = cursor.charAt(cursor.length() - 1);
+            char first = cursor.charAt(0);
+            List<String> forged = List.of(
+                    "",
+                    "abc",
+                    "%21%21",
+                    cursor.substring(1),
+                    cursor + "A",
+                    cursor.substring(0, cursor.length() - 1) + (last == 'A' ? 'B' : 'A'),
+                    (first == 'A' ? 'B' : 'A') + cursor.substring(1),
+                    java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(new byte[64]));
+            for (String after : forged) {
+                for (String guild : List.of(GUILD, ABSENT)) {
+                    assertError(
+                            api.get("/api/" + guild + "/leaderboard?limit=2&after=" + after),
+                            400,
+                            "Invalid after: not a cursor of this leaderboard");
+                }
+            }
+            assertError(
+                    api.get("/api/" + GUILD + "/leaderboard?limit=2&after=" + cursor + "&after=" + cursor),
+                    400,
+                    "Invalid after: given more than once");
+            assertError(
+                    api.get("/api/" + GUILD + "/leaderboard?after=" + cursor), 400, "Invalid after: it needs limit");
+            assertThat(api.get("/api/" + GUILD + "/leaderboard?limit=2&after=" + cursor)
+                            .status())
+                    .isEqualTo(200);
+        }
+
+        @Test
+        void aCursorOfAnotherGuild_is400() {
+            givenAMixedGuild();
+            givenLevelRecords(level(MAX_GUILD + ":1", "1", "1"), level(MAX_GUILD + ":2", "1", "1"));
+            String ofMaxGuild = api.get("/api/" + MAX_GUILD + "/leaderboard?limit=1")
+                    .header("X-Next-Cursor")
+                    .orElseThrow();
+
+            for (String guild : List.of(GUILD, ABSENT)) {
+                assertError(
+                        api.get("/api/" + guild + "/leaderboard?limit=1&after=" + ofMaxGuild),
+                        400,
+                        "Invalid after: the cursor is of another guild's leaderboard");
+            }
+        }
+
+        @Test
+        void withoutLimit_theLeaderboardIsTheSpecs_whateverElseTheQueryHas() {
+            givenAMixedGuild();
+            Reply whole = api.get("/api/" + GUILD + "/leaderboard");
+
+            Reply withOthers = api.get("/api/" + GUILD + "/leaderboard?page=2&pageSize=1");
+
+            assertThat(withOthers.body()).isEqualTo(whole.body());
+            assertThat(withOthers.header("Link")).isEmpty();
+        }
+
+        @Test
+        void aPageOfAGuildTheBotIsNotIn_is404() {
+            assertError(api.get("/api/" + ABSENT + "/leaderboard?limit=5"), 404, "Bot is not in this guild");
+        }
+
+        @Test
+        void aMembersEntry_isTheirEntryOfTheWholeLeaderboard_byteForByte() {
+            givenAMixedGuild();
+            Reply whole = api.get("/api/" + GUILD + "/leaderboard");
+
+            for (JsonNode entry : whole.json()) {
+                Reply member = api.get(
+                        "/api/" + GUILD + "/leaderboard/" + entry.get("user_id").asText());
+                assertThat(member.status()).as(member.body()).isEqualTo(200);
+                assertThat(member.contentType()).startsWith("application/json");
+                assertThat(member.body()).isEqualTo(entry.toString());
+                assertThat(whole.body()).contains(member.body());
+            }
+            assertThat(api.get("/api/" + GUILD + "/leaderboard/0004").body())
+                    .isEqualTo(api.get("/api/" + GUILD + "/leaderboard/4").body());
+        }
+
+        @Test
+        void aUserWithoutARankedRecord_is404UserNotRanked() {
+            givenAMixedGuild();
+
+            for (String user : List.of("0", "6", "9", "300000000000000003", "18446744073709551614")) {
+                assertError(api.get("/api/" + GUILD + "/leaderboard/" + user), 404, "User not ranked");
+            }
+        }
+
+        @Test
+        void aMembersEntry_checksThePathFirst_thenThePresence() {
+            for (String user : List.of("abc", "-1", "18446744073709551616", "1.0", "%20")) {
+                assertError(api.get("/api/" + ABSENT + "/leaderboard/" + user), 400, "Invalid user_id");
+            }
+            assertError(api.get("/api/x/leaderboard/abc"), 400, "Invalid guild_id");
+            assertError(api.get("/api/" + ABSENT + "/leaderboard/1"), 404, "Bot is not in this guild");
+            assertError(
+                    api.send(api.anonymous("/api/" + GUILD + "/leaderboard/1").GET()),
+                    401,
+                    "Missing or invalid API key");
+        }
+    }
+
     @Nested
     class Roles {
 
