@@ -4,6 +4,8 @@
 -- PostgreSQL's triggers work per statement with transition tables, so a bulk insert updates each guild's
 -- row once, and an upsert that only updates (the bot's every message) changes no size; an update that
 -- changes an id, rare, is counted per row. H2 has its own script (db/h2).
+-- A bulk write (the import) sets communitybot.bulk_write to 'on' for its transaction: the triggers then leave
+-- the sizes alone, and the import counts the guilds it wrote once, at its end (GuildSizes.recount).
 CREATE TABLE level_guild_size (
     guild_id VARCHAR COLLATE "C" NOT NULL,
     records  BIGINT NOT NULL,
@@ -17,6 +19,9 @@ INSERT INTO level_guild_size (guild_id, records)
 -- instead of deadlocking.
 CREATE FUNCTION level_guild_size_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    IF current_setting('communitybot.bulk_write', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
     INSERT INTO level_guild_size (guild_id, records)
         SELECT guild_id, COUNT(*) FROM added_records WHERE guild_id IS NOT NULL GROUP BY guild_id ORDER BY guild_id
     ON CONFLICT (guild_id) DO UPDATE SET records = level_guild_size.records + EXCLUDED.records;
@@ -26,6 +31,9 @@ $$;
 
 CREATE FUNCTION level_guild_size_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    IF current_setting('communitybot.bulk_write', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
     INSERT INTO level_guild_size (guild_id, records)
         SELECT guild_id, -COUNT(*) FROM removed_records WHERE guild_id IS NOT NULL GROUP BY guild_id ORDER BY guild_id
     ON CONFLICT (guild_id) DO UPDATE SET records = level_guild_size.records + EXCLUDED.records;
@@ -35,6 +43,9 @@ $$;
 
 CREATE FUNCTION level_guild_size_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    IF current_setting('communitybot.bulk_write', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
     INSERT INTO level_guild_size (guild_id, records)
         SELECT guild_id, SUM(change) FROM (
             SELECT OLD.guild_id AS guild_id, -1 AS change

@@ -10,8 +10,22 @@ import org.h2.api.Trigger;
  * update of a level record, the size of the guild it left and of the guild it joined change by one, within
  * the same transaction. The guild of a record is the text before the first {@code :} of its id, as the
  * table's generated {@code guild_id} column says; an id without one is of no guild.
+ *
+ * <p>A bulk write (the import) suspends it on its thread, which in embedded H2 is the thread that runs the
+ * statements, and counts the guilds it wrote once at its end ({@link GuildSizes}).
  */
 public final class GuildSizeTrigger implements Trigger {
+
+    private static final ThreadLocal<Boolean> SUSPENDED = ThreadLocal.withInitial(() -> false);
+
+    /** Stops counting the writes of this thread until {@link #resumeOnThisThread}. */
+    static void suspendOnThisThread() {
+        SUSPENDED.set(true);
+    }
+
+    static void resumeOnThisThread() {
+        SUSPENDED.remove();
+    }
 
     /** The position of {@code id} in a row of {@code level_record}. */
     private static final int ID = 0;
@@ -22,6 +36,9 @@ public final class GuildSizeTrigger implements Trigger {
 
     @Override
     public void fire(Connection connection, Object[] oldRow, Object[] newRow) throws SQLException {
+        if (SUSPENDED.get()) {
+            return;
+        }
         String left = guildOf(oldRow);
         String joined = guildOf(newRow);
         if (left != null && left.equals(joined)) {

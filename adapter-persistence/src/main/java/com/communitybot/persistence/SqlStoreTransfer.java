@@ -17,9 +17,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
@@ -61,9 +63,16 @@ final class SqlStoreTransfer implements StoreTransfer {
     public void importAtomically(Consumer<ImportBatch> work) {
         try {
             transactions.executeWrite(status -> {
-                TransactionBatch batch = new TransactionBatch(status.getConnection());
-                work.accept(batch);
-                batch.flushLevels();
+                Connection connection = status.getConnection();
+                GuildSizes.suspend(connection);
+                try {
+                    TransactionBatch batch = new TransactionBatch(connection);
+                    work.accept(batch);
+                    batch.flushLevels();
+                    GuildSizes.recount(connection, batch.guildsWritten);
+                } finally {
+                    GuildSizes.resume();
+                }
                 return null;
             });
         } catch (RuntimeException e) {
@@ -111,6 +120,8 @@ final class SqlStoreTransfer implements StoreTransfer {
         private final Connection connection;
         /** Level records not written yet, by id: a later record of the same id replaces an earlier one. */
         private final Map<String, LevelRecord> pendingLevels = new LinkedHashMap<>();
+        /** The guilds whose level records this import wrote, to count their sizes at its end. */
+        private final Set<String> guildsWritten = new HashSet<>();
 
         TransactionBatch(Connection connection) {
             this.connection = connection;
@@ -118,6 +129,10 @@ final class SqlStoreTransfer implements StoreTransfer {
 
         @Override
         public void putLevel(LevelRecord record) {
+            int colon = record.id().indexOf(':');
+            if (colon >= 0) {
+                guildsWritten.add(record.id().substring(0, colon));
+            }
             pendingLevels.remove(record.id());
             pendingLevels.put(record.id(), record);
             if (pendingLevels.size() >= BATCH_SIZE) {

@@ -1,11 +1,13 @@
 package com.communitybot.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.LevelStore;
+import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.persistence.testing.StoreBackend;
 import com.communitybot.persistence.testing.StoreContext;
 import com.communitybot.persistence.testing.TestDatabase;
@@ -164,13 +166,45 @@ class GuildSizesTest {
     }
 
     @Test
-    void theImportsBulkWrite_keepsTheSizes() {
+    void theBotsBatches_keepTheSizes() {
         List<LevelRecord> many = IntStream.range(0, 6_000)
                 .mapToObj(i -> record((i % 2 == 0 ? "7:" : "8:") + i, i, i % 10))
                 .toList();
         stores.insertLevels(many);
 
         assertThat(sizes()).isEqualTo(Map.of("7", 3_000L, "8", 3_000L));
+    }
+
+    @Test
+    void anImport_countsTheGuildsItWrote_once_andTheTriggersCountAgainAfterIt() {
+        stores.insertLevels(List.of(record("7:1", 1, 1), record("7:2", 1, 1), record("9:1", 1, 1)));
+        StoreTransfer transfer = stores.bean(StoreTransfer.class);
+
+        transfer.importAtomically(batch -> {
+            IntStream.range(0, 2_500).forEach(i -> batch.putLevel(record("7:" + i, i, 1)));
+            IntStream.range(0, 1_500).forEach(i -> batch.putLevel(record("8:" + i, i, 1)));
+            batch.putLevel(record("nocolon", 1, 1));
+        });
+        assertThat(sizes()).isEqualTo(Map.of("7", 2_500L, "8", 1_500L, "9", 1L)).isEqualTo(counted());
+
+        stores.insertLevels(List.of(record("7:new", 1, 1), record("10:1", 1, 1)));
+        assertThat(sizes()).isEqualTo(counted());
+    }
+
+    @Test
+    void aFailedImport_leavesTheSizesAsTheyWere_andTheTriggersCountAgainAfterIt() {
+        stores.insertLevels(List.of(record("7:1", 1, 1)));
+        StoreTransfer transfer = stores.bean(StoreTransfer.class);
+
+        assertThatThrownBy(() -> transfer.importAtomically(batch -> {
+                    IntStream.range(0, 2_500).forEach(i -> batch.putLevel(record("7:" + i, i, 1)));
+                    throw new IllegalArgumentException("a broken data file");
+                }))
+                .hasMessage("a broken data file");
+        assertThat(sizes()).isEqualTo(Map.of("7", 1L)).isEqualTo(counted());
+
+        stores.insertLevels(List.of(record("7:new", 1, 1)));
+        assertThat(sizes()).isEqualTo(Map.of("7", 2L)).isEqualTo(counted());
     }
 
     @Test
