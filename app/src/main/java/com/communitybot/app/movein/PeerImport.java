@@ -97,14 +97,12 @@ public final class PeerImport {
     private static void readFile(Path file, PeerFormat format, Writer writer, Set<String> notCarriedOver) {
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
                 JsonParser parser = JSON.createParser(in)) {
-            FileReader reader = new FileReader(parser, format, writer, notCarriedOver);
+            FileReader reader = new FileReader(file, parser, format, writer, notCarriedOver);
             try {
                 reader.read();
             } catch (JsonProcessingException e) {
                 throw reader.fault(JsonPath.notValidJson(e));
             }
-        } catch (InvalidInputException e) {
-            throw e.at(file.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(file + " cannot be read: " + e.getMessage(), e);
         }
@@ -119,6 +117,7 @@ public final class PeerImport {
         private long records;
         private long levelsKeptAgainstCurve;
 
+        /** A record not written yet, and where it was read: {@code file: players[3] (id "1")}. */
         private record Pending(String where, UserId user, LevelRecord record) {}
 
         Writer(Request request, StoreTransfer.ImportBatch batch) {
@@ -126,7 +125,11 @@ public final class PeerImport {
             this.batch = batch;
         }
 
-        /** One record read at {@code where}; {@code level} is null when the format carries none. */
+        /**
+         * One record read at {@code where} (the file and the record in it); {@code level} is null when the
+         * format carries none. The record may be checked against the store and written later, while another
+         * file is read, so every fault names its own file.
+         */
         void add(String where, String userText, U64 xp, U64 level) {
             UserId user = UserId.parse(userText)
                     .filter(id -> id.value() != 0)
@@ -174,6 +177,7 @@ public final class PeerImport {
 
     /** Reads one file of one format, token by token, handing each record to the writer as it is read. */
     private static final class FileReader {
+        private final Path file;
         private final JsonParser parser;
         private final PeerFormat format;
         private final Writer writer;
@@ -181,15 +185,18 @@ public final class PeerImport {
         /** The record being read, for messages; empty between records. */
         private String where = "";
 
-        FileReader(JsonParser parser, PeerFormat format, Writer writer, Set<String> notCarriedOver) {
+        FileReader(Path file, JsonParser parser, PeerFormat format, Writer writer, Set<String> notCarriedOver) {
+            this.file = file;
             this.parser = parser;
             this.format = format;
             this.writer = writer;
             this.notCarriedOver = notCarriedOver;
         }
 
+        /** {@code message}, prefixed with the file and the record being read, if any. */
         InvalidInputException fault(String message) {
-            return where.isEmpty() ? new InvalidInputException(message) : new InvalidInputException(message).at(where);
+            InvalidInputException fault = new InvalidInputException(message);
+            return (where.isEmpty() ? fault : fault.at(where)).at(file.toString());
         }
 
         void read() throws IOException {
@@ -362,7 +369,7 @@ public final class PeerImport {
             if (fields.level() && level == null) {
                 throw fault("level is required");
             }
-            writer.add(where, id, xp, level);
+            writer.add(file + ": " + where, id, xp, level);
             where = "";
         }
 
