@@ -5,6 +5,7 @@ import com.communitybot.core.port.StoreException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collections;
 
 /**
  * The SQL of the {@code level_record} table, written with JDBC rather than a repository: the leaderboard
@@ -20,7 +21,18 @@ final class LevelRecordSql {
     static final String INSERT_IF_ABSENT =
             "INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?) ON CONFLICT DO NOTHING";
 
+    /**
+     * Deletes the records whose id starts with {@code <guild_id>:}. {@code guild_id} is generated from
+     * {@code id} and leads an index; an id without {@code :} has none (migration V2), so it is no guild's.
+     */
+    static final String DELETE_GUILD = "DELETE FROM level_record WHERE guild_id = ?";
+
     private LevelRecordSql() {}
+
+    /** Selects those of {@code count} ids (bound as parameters 1 to count) that are stored. */
+    static String idsAmong(int count) {
+        return "SELECT id FROM level_record WHERE id IN (" + String.join(", ", Collections.nCopies(count, "?")) + ")";
+    }
 
     /** The record at the result set's current row (columns id, xp, level). */
     static LevelRecord read(ResultSet row) throws SQLException {

@@ -17,6 +17,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +33,9 @@ final class SqlStoreTransfer implements StoreTransfer {
 
     /** Level records written per JDBC batch. */
     static final int BATCH_SIZE = 1000;
+
+    /** Ids looked up per query by {@link ImportBatch#existingLevelIds}. */
+    static final int LOOKUP_SIZE = 1000;
 
     private static final String TRACKS_BY_GUILD_AND_NAME =
             "SELECT guild_id, name, roles FROM level_track ORDER BY guild_id, name";
@@ -178,6 +182,42 @@ final class SqlStoreTransfer implements StoreTransfer {
                         () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt())));
                 return null;
             });
+        }
+
+        @Override
+        public long deleteGuildLevels(GuildId guild) {
+            flushLevels();
+            guildsWritten.add(guild.toString());
+            try (PreparedStatement delete = connection.prepareStatement(LevelRecordSql.DELETE_GUILD)) {
+                delete.setString(1, guild.toString());
+                return delete.executeUpdate();
+            } catch (SQLException e) {
+                throw DriverExceptions.translate("Deleting the level records of guild " + guild, e);
+            }
+        }
+
+        @Override
+        public Set<String> existingLevelIds(Collection<String> ids) {
+            flushLevels();
+            List<String> all = List.copyOf(ids);
+            Set<String> found = new HashSet<>();
+            for (int from = 0; from < all.size(); from += LOOKUP_SIZE) {
+                List<String> chunk = all.subList(from, Math.min(all.size(), from + LOOKUP_SIZE));
+                try (PreparedStatement select = connection.prepareStatement(LevelRecordSql.idsAmong(chunk.size()))) {
+                    for (int i = 0; i < chunk.size(); i++) {
+                        select.setString(i + 1, chunk.get(i));
+                    }
+                    try (ResultSet rows = select.executeQuery()) {
+                        while (rows.next()) {
+                            found.add(rows.getString(1));
+                        }
+                    }
+                } catch (SQLException e) {
+                    throw DriverExceptions.translate(
+                            "Looking up level records " + chunk.get(0) + " to " + chunk.get(chunk.size() - 1), e);
+                }
+            }
+            return found;
         }
 
         /** Writes the pending level records: one batch of updates, one of inserts for the ids not there yet. */

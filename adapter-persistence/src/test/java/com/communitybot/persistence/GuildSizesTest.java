@@ -192,6 +192,18 @@ class GuildSizesTest {
     }
 
     @Test
+    void anImportThatReplacesAGuild_countsItAfresh() {
+        stores.insertLevels(List.of(record("7:1", 1, 1), record("7:2", 1, 1), record("70:1", 1, 1)));
+
+        stores.bean(StoreTransfer.class).importAtomically(batch -> {
+            batch.deleteGuildLevels(new GuildId(7));
+            batch.putLevel(record("7:9", 1, 1));
+        });
+
+        assertThat(sizes()).isEqualTo(Map.of("7", 1L, "70", 1L)).isEqualTo(counted());
+    }
+
+    @Test
     void aFailedImport_leavesTheSizesAsTheyWere_andTheTriggersCountAgainAfterIt() {
         stores.insertLevels(List.of(record("7:1", 1, 1)));
         StoreTransfer transfer = stores.bean(StoreTransfer.class);

@@ -17,7 +17,9 @@ import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.SettingsStore;
 import com.communitybot.core.port.StoreTransfer;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -143,6 +145,60 @@ public abstract class StoreTransferContract {
         assertThat(exportedLevels()).containsExactly(record("10:1", 1, 1));
         assertThat(exportedSettings()).isEmpty();
         assertThat(exportedBeta()).isEmpty();
+    }
+
+    @Test
+    public void deletingAGuildsLevels_deletesExactlyThatGuilds_itsOwnWritesIncluded() {
+        transfer().importAtomically(batch -> {
+            batch.putLevel(record("10:1", 1, 1));
+            batch.putLevel(record("10:not-a-user", 1, 1));
+            batch.putLevel(record("100:1", 1, 1));
+            batch.putLevel(record("1:10", 1, 1));
+            batch.putLevel(record("10", 1, 1));
+        });
+        long[] deleted = new long[1];
+
+        transfer().importAtomically(batch -> {
+            batch.putLevel(record("10:2", 2, 2));
+            deleted[0] = batch.deleteGuildLevels(GUILD);
+            batch.putLevel(record("10:3", 3, 3));
+        });
+
+        assertThat(deleted[0]).isEqualTo(3);
+        assertThat(exportedLevels())
+                .containsExactly(record("10", 1, 1), record("100:1", 1, 1), record("10:3", 3, 3), record("1:10", 1, 1));
+    }
+
+    @Test
+    public void aFailingImportThatDeletedAGuildsLevels_leavesThemStored() {
+        transfer().importAtomically(batch -> batch.putLevel(record("10:1", 1, 1)));
+
+        assertThatThrownBy(() -> transfer().importAtomically(batch -> {
+                    batch.deleteGuildLevels(GUILD);
+                    throw new IllegalStateException("record 3 is wrong");
+                }))
+                .hasMessage("record 3 is wrong");
+
+        assertThat(exportedLevels()).containsExactly(record("10:1", 1, 1));
+    }
+
+    @Test
+    public void existingLevelIds_areThoseStoredOrWrittenByThisImport_overManyLookups() {
+        transfer().importAtomically(batch -> {
+            batch.putLevel(record("10:1", 1, 1));
+            batch.putLevel(record("10:2499", 1, 1));
+        });
+        List<String> asked = IntStream.range(0, 2500).mapToObj(i -> "10:" + i).toList();
+        List<Set<String>> found = new ArrayList<>();
+
+        transfer().importAtomically(batch -> {
+            found.add(batch.existingLevelIds(asked));
+            batch.putLevel(record("10:7", 1, 1));
+            found.add(batch.existingLevelIds(List.of("10:7", "10:8", "100:1")));
+        });
+
+        assertThat(found.get(0)).containsExactlyInAnyOrder("10:1", "10:2499");
+        assertThat(found.get(1)).containsExactly("10:7");
     }
 
     @Test

@@ -6,6 +6,8 @@ import com.communitybot.core.model.GuildSettings;
 import com.communitybot.core.model.LevelBridge;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.LevelTrack;
+import java.util.Collection;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -26,6 +28,17 @@ public interface StoreTransfer {
 
         /** Stores the entry, replacing the one of the same guild id. */
         void putBetaServer(BetaServer server);
+
+        /**
+         * Deletes every level record of the guild (those whose id's text before the first {@code :} is the
+         * guild's id), this import's own included; records of other guilds stay.
+         *
+         * @return how many records were deleted
+         */
+        long deleteGuildLevels(GuildId guild);
+
+        /** Those of {@code ids} that name a stored level record, this import's own writes included. */
+        Set<String> existingLevelIds(Collection<String> ids);
     }
 
     /**

@@ -22,6 +22,11 @@ public final class InMemoryLevelStore implements LevelStore {
         return this;
     }
 
+    /** Forgets the record with this id, if there is one. */
+    public void remove(String id) {
+        records.remove(id);
+    }
+
     /** Every record, in no order. */
     public java.util.Collection<LevelRecord> all() {
         return List.copyOf(records.values());

@@ -9,8 +9,13 @@ import com.communitybot.core.model.LevelTrack;
 import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.core.usecase.LeaderboardOrder;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -30,10 +35,34 @@ public final class InMemoryStoreTransfer implements StoreTransfer {
     @Override
     public synchronized void importAtomically(Consumer<ImportBatch> work) {
         List<Runnable> writes = new ArrayList<>();
+        // The level records as this import sees them: the store's, with the import's writes so far applied.
+        Map<String, LevelRecord> seen = new HashMap<>();
+        levels.all().forEach(record -> seen.put(record.id(), record));
         work.accept(new ImportBatch() {
             @Override
             public void putLevel(LevelRecord record) {
+                seen.put(record.id(), record);
                 writes.add(() -> levels.put(record));
+            }
+
+            @Override
+            public long deleteGuildLevels(GuildId guild) {
+                String prefix = guild + ":";
+                List<String> gone = seen.keySet().stream()
+                        .filter(id -> id.startsWith(prefix))
+                        .toList();
+                gone.forEach(seen::remove);
+                writes.add(() -> levels.all().stream()
+                        .filter(record -> record.id().startsWith(prefix))
+                        .forEach(record -> levels.remove(record.id())));
+                return gone.size();
+            }
+
+            @Override
+            public Set<String> existingLevelIds(Collection<String> ids) {
+                Set<String> found = new HashSet<>(ids);
+                found.retainAll(seen.keySet());
+                return found;
             }
 
             @Override

@@ -1,0 +1,283 @@
+package com.communitybot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.communitybot.persistence.testing.TestDatabase;
+import com.communitybot.persistence.testing.TestPostgres;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code import --from FORMAT --guild GUILD_ID FILE...} through the built jar, on H2 and on PostgreSQL: every
+ * format's sample, the rules, and that a failed import writes nothing. Each test works in guilds of its own,
+ * so the tests of one store share its database.
+ */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {"h2", "postgresql"})
+class ImportFromOtherBotsIT {
+
+    private static final Path SAMPLES = Path.of("..", "examples", "imports");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Parameter
+    String backend;
+
+    private static TestDatabase database;
+    private static Map<String, String> env;
+
+    @TempDir
+    Path dir;
+
+    @BeforeParameterizedClassInvocation
+    static void open(String backend) {
+        database = backend.equals("h2") ? TestDatabase.freshH2("movein") : TestPostgres.freshDatabase("movein");
+        Map<String, Object> props = database.properties();
+        env = new HashMap<>();
+        env.put("DATABASE_URL", (String) props.get("datasources.default.url"));
+        if (props.get("datasources.default.username") != null) {
+            env.put("DATABASE_USER", (String) props.get("datasources.default.username"));
+        }
+        if (props.get("datasources.default.password") != null) {
+            env.put("DATABASE_PASSWORD", (String) props.get("datasources.default.password"));
+        }
+    }
+
+    @AfterParameterizedClassInvocation
+    static void close() {
+        database.close();
+    }
+
+    private static JarProcess.Result jar(String... args) {
+        return JarProcess.run(env, args);
+    }
+
+    private static JarProcess.Result importFrom(String format, String guild, String... more) {
+        List<String> args = new ArrayList<>(List.of("import", "--from", format, "--guild", guild));
+        args.addAll(List.of(more));
+        return jar(args.toArray(String[]::new));
+    }
+
+    private static String sample(String name) {
+        return SAMPLES.resolve(name).toString();
+    }
+
+    private Path file(String name, String json) {
+        try {
+            return Files.writeString(dir.resolve(name), json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The level records in the store, read by export, as {@code guild -> user -> "xp/level"}. */
+    private Map<String, Map<String, String>> levels() {
+        Path export = dir.resolve("export-" + System.nanoTime() + ".json");
+        JarProcess.Result exported = jar("export", export.toString());
+        assertThat(exported.exitCode()).as(exported.err()).isZero();
+        Map<String, Map<String, String>> levels = new TreeMap<>();
+        try {
+            for (JsonNode record : JSON.readTree(export.toFile()).get("levels")) {
+                String id = record.get("id").asText();
+                int colon = id.indexOf(':');
+                levels.computeIfAbsent(id.substring(0, colon), guild -> new TreeMap<>())
+                        .put(
+                                id.substring(colon + 1),
+                                record.get("xp").asText() + "/"
+                                        + record.get("level").asText());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return levels;
+    }
+
+    /** The level records of {@code guild} in the store, as {@code user -> "xp/level"}. */
+    private Map<String, String> levelsOf(String guild) {
+        return levels().getOrDefault(guild, Map.of());
+    }
+
+    private static final Map<String, String> SAMPLE_LEVELS = Map.of(
+            "300000000000000001", "12345/15",
+            "300000000000000002", "5400/10",
+            "300000000000000003", "1200/5");
+
+    @Test
+    void mee6Pages_importLevelAndXp_andSayOnceWhatIsNotCarriedOver() {
+        JarProcess.Result result = importFrom("mee6", "11", sample("mee6-page-0.json"), sample("mee6-page-1.json"));
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out().strip().lines())
+                .containsExactly(
+                        "Imported 4 level records of guild 11 from mee6 (2 files)",
+                        "Not carried over: usernames and avatars (the live view supplies those), message counts,"
+                                + " role rewards, xp per message and xp rate");
+        assertThat(levelsOf("11")).containsAllEntriesOf(SAMPLE_LEVELS).containsEntry("300000000000000004", "99/0");
+    }
+
+    @Test
+    void polarisBothForms_lurkrAndXpd_giveTheSameLevels() {
+        Map<String, String> samples = Map.of(
+                "polaris.json", "polaris",
+                "polaris-array.json", "polaris",
+                "lurkr.json", "lurkr",
+                "xpd.json", "xpd");
+        int guild = 20;
+        for (Map.Entry<String, String> sample : new TreeMap<>(samples).entrySet()) {
+            guild++;
+            JarProcess.Result result = importFrom(sample.getValue(), "" + guild, sample(sample.getKey()));
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(result.out())
+                    .startsWith("Imported 3 level records of guild " + guild + " from " + sample.getValue());
+            assertThat(levelsOf("" + guild)).as(sample.getKey()).isEqualTo(SAMPLE_LEVELS);
+        }
+    }
+
+    @Test
+    void xpOnly_takesItsLevelFromTheCurve_mee6ByDefault_orTheOneNamed() {
+        Path xpd = file("xpd.json", "[{\"id\": \"1\", \"xp\": 255}, {\"id\": \"2\", \"xp\": 18446744073709551615}]");
+
+        JarProcess.Result mee6 = importFrom("xpd", "31", xpd.toString());
+        JarProcess.Result linear = importFrom("xpd", "32", "--curve", "linear", xpd.toString());
+
+        assertThat(mee6.out()).contains("levels from xp by the mee6 curve");
+        assertThat(linear.out()).contains("levels from xp by the linear curve");
+        Map<String, Map<String, String>> levels = levels();
+        assertThat(levels.get("31")).containsEntry("1", "255/2").containsEntry("2", "18446744073709551615/2228552");
+        assertThat(levels.get("32"))
+                .containsEntry("1", "255/2")
+                .containsEntry("2", "18446744073709551615/184467440737095516");
+    }
+
+    @Test
+    void aLevelThatDisagreesWithItsXp_isKeptAsTheFileSaysIt_andCounted() {
+        Path page = file(
+                "page.json",
+                "{\"players\": [{\"id\": \"1\", \"level\": 40, \"xp\": 100}, {\"id\": \"2\", \"level\": 1, \"xp\": 100}]}");
+        Path lurkr = file("lurkr.json", "{\"levels\": [{\"userId\": \"1\", \"level\": 7, \"xp\": 0}]}");
+
+        JarProcess.Result fromMee6 = importFrom("mee6", "41", page.toString());
+        JarProcess.Result fromLurkr = importFrom("lurkr", "42", lurkr.toString());
+
+        assertThat(fromMee6.out())
+                .contains("Kept the file's level of 1 record although MEE6's curve gives another level for the xp");
+        assertThat(fromLurkr.exitCode()).isZero();
+        Map<String, Map<String, String>> levels = levels();
+        assertThat(levels.get("41")).containsEntry("1", "100/40").containsEntry("2", "100/1");
+        assertThat(levels.get("42")).containsEntry("1", "0/7");
+    }
+
+    @Test
+    void withoutReplace_aUserTheGuildHas_failsBeforeAnythingIsWritten_andWithReplace_theGuildIsReplaced() {
+        Path before = file("before.json", "[{\"id\": \"300000000000000002\", \"xp\": 1}, {\"id\": \"9\", \"xp\": 1}]");
+        assertThat(importFrom("xpd", "51", before.toString()).exitCode()).isZero();
+        assertThat(importFrom("xpd", "52", before.toString()).exitCode()).isZero();
+
+        JarProcess.Result refused = importFrom("xpd", "51", sample("xpd.json"));
+
+        assertThat(refused.exitCode()).isEqualTo(1);
+        assertThat(refused.err().strip())
+                .isEqualTo("community-bot-api: import: " + sample("xpd.json") + ": [1] (id \"300000000000000002\"):"
+                        + " guild 51 already has a level record for user 300000000000000002 (--replace replaces all"
+                        + " of the guild's level records); nothing was imported");
+        assertThat(levelsOf("51")).isEqualTo(Map.of("300000000000000002", "1/0", "9", "1/0"));
+
+        JarProcess.Result replaced = importFrom("xpd", "51", "--replace", sample("xpd.json"));
+
+        assertThat(replaced.exitCode()).as(replaced.err()).isZero();
+        assertThat(replaced.out()).contains(", replacing the guild's 2 level records");
+        Map<String, Map<String, String>> levels = levels();
+        assertThat(levels.get("51")).isEqualTo(SAMPLE_LEVELS);
+        assertThat(levels.get("52")).isEqualTo(Map.of("300000000000000002", "1/0", "9", "1/0"));
+    }
+
+    @Test
+    void aBrokenFile_failsNamingTheFileAndTheRecord_andWritesNothing() {
+        String good = "{\"id\": \"1\", \"level\": 0, \"xp\": 1}";
+        Map<String, String> broken = Map.of(
+                "{\"players\": [" + good + ", {\"id\": \"abc\", \"level\": 0, \"xp\": 1}]}",
+                "players[1] (id \"abc\"): not a user id (a user id is a positive unsigned 64-bit decimal integer)",
+                "{\"players\": [" + good + ", {\"id\": \"2\", \"level\": 0, \"xp\": 18446744073709551616}]}",
+                "players[1] (id \"2\"): xp must be an integer from 0 to 18446744073709551615",
+                "{\"players\": [" + good + ", {\"id\": \"2\", \"level\": 0, \"xp\": 2.5}]}",
+                "players[1] (id \"2\"): xp must be an integer from 0 to 18446744073709551615",
+                "{\"players\": [" + good + ", {\"id\": \"2\", \"level\": 0, \"xp\": ",
+                "players[1] (id \"2\"): not valid JSON",
+                "{\"players\": [" + good + ", " + good + "]}",
+                "players[1] (id \"1\"): user 1 appears more than once in the import",
+                "{\"pages\": []}",
+                "a mee6 file must be a page of MEE6's leaderboard API, a JSON object with a players array");
+        for (Map.Entry<String, String> file : broken.entrySet()) {
+            Path bad = file("bad.json", file.getKey());
+
+            JarProcess.Result result = importFrom("mee6", "61", bad.toString());
+
+            assertThat(result.exitCode()).as(file.getKey()).isEqualTo(1);
+            assertThat(result.err())
+                    .as(file.getKey())
+                    .startsWith("community-bot-api: import: " + bad + ": " + file.getValue())
+                    .endsWith("; nothing was imported" + System.lineSeparator());
+        }
+        assertThat(levelsOf("61")).isEmpty();
+    }
+
+    @Test
+    void aUserOnTwoMee6Pages_failsNamingTheSecondPage_andWritesNothing() {
+        Path first = file("p0.json", "{\"players\": [{\"id\": \"1\", \"level\": 0, \"xp\": 1}]}");
+        Path second = file("p1.json", "{\"players\": [{\"id\": \"1\", \"level\": 0, \"xp\": 1}]}");
+
+        JarProcess.Result result = importFrom("mee6", "71", first.toString(), second.toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains(second + ": players[0] (id \"1\"): user 1 appears more than once");
+        assertThat(levelsOf("71")).isEmpty();
+    }
+
+    @Test
+    void wrongOptions_exitTwoWithUsage_andAClearLine() {
+        if (!backend.equals("h2")) {
+            return; // Usage is checked before the store is opened: once is enough.
+        }
+        Map<String[], String> wrong = new HashMap<>();
+        wrong.put(
+                new String[] {"import", "--from", "amari", "--guild", "1", "f"},
+                "expected one of mee6, polaris, lurkr, xpd");
+        wrong.put(new String[] {"import", "--from", "xpd", "--guild", "-1", "f"}, "a guild id is an unsigned 64-bit");
+        wrong.put(new String[] {"import", "--from", "xpd", "f"}, "--from needs --guild");
+        wrong.put(new String[] {"import", "--from", "xpd", "--guild", "1", "f", "g"}, "--from xpd reads one file");
+        wrong.put(
+                new String[] {"import", "--from", "mee6", "--guild", "1", "--curve", "linear", "f"},
+                "--curve goes with");
+        wrong.put(
+                new String[] {"import", "--from", "xpd", "--guild", "1", "--curve", "polaris", "f"},
+                "expected one of mee6, linear");
+        wrong.put(new String[] {"import", "--guild", "1", "f"}, "--guild, --replace and --curve go with --from");
+        for (Map.Entry<String[], String> args : wrong.entrySet()) {
+            JarProcess.Result result = jar(args.getKey());
+
+            assertThat(result.exitCode()).as(String.join(" ", args.getKey())).isEqualTo(2);
+            assertThat(result.err()).as(String.join(" ", args.getKey())).contains(args.getValue(), "Usage:");
+        }
+        assertThat(Stream.of(jar("import", "--help").out()))
+                .singleElement()
+                .asString()
+                .contains("--from", "--replace");
+    }
+}
