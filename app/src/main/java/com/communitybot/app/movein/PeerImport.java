@@ -25,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -224,10 +225,11 @@ public final class PeerImport {
                                                     "discriminator", LIVE_VIEW,
                                                     "is_monetize_subscriber", "MEE6 premium xp boosts",
                                                     "monetize_xp_boost", "MEE6 premium xp boosts"),
-                                            Set.of("guild_id", "detailed_xp"))));
+                                            "guild_id",
+                                            Set.of("detailed_xp"))));
                 case POLARIS -> {
                     if (first == JsonToken.START_ARRAY) {
-                        array("", new Fields("id", false, Map.of(), Set.of()));
+                        array("", new Fields("id", false, Map.of(), null, Set.of()));
                     } else {
                         topObject(
                                 first,
@@ -255,12 +257,13 @@ public final class PeerImport {
                                                     "user", LIVE_VIEW,
                                                     "username", LIVE_VIEW,
                                                     "avatar", LIVE_VIEW),
-                                            Set.of("guildId"))));
+                                            "guildId",
+                                            Set.of())));
                 case XPD -> {
                     if (first != JsonToken.START_ARRAY) {
                         throw fault("an xpd file must be a JSON array of {\"id\", \"xp\"}");
                     }
-                    array("", new Fields("id", false, Map.of(), Set.of()));
+                    array("", new Fields("id", false, Map.of(), null, Set.of()));
                 }
             }
             if (parser.nextToken() != null) {
@@ -307,9 +310,12 @@ public final class PeerImport {
 
         /**
          * What a record's object may hold: the key of its user id ({@code null} when the id is the record's
-         * key), whether it carries a level, and its other keys as {@link #topObject} treats them.
+         * key), whether it carries a level, the key of the guild it is of ({@code null} when it has none; a
+         * record of another guild than {@code --guild} fails the import, so pages of the wrong guild are not
+         * taken for this one's), and its other keys as {@link #topObject} treats them.
          */
-        private record Fields(String idKey, boolean level, Map<String, String> labels, Set<String> quiet) {}
+        private record Fields(
+                String idKey, boolean level, Map<String, String> labels, String guildKey, Set<String> quiet) {}
 
         private void array(String list, Fields fields) throws IOException {
             if (parser.currentToken() != JsonToken.START_ARRAY) {
@@ -329,7 +335,7 @@ public final class PeerImport {
             if (parser.currentToken() != JsonToken.START_OBJECT) {
                 throw fault("users must be an object whose keys are user ids");
             }
-            Fields fields = new Fields(null, false, Map.of(), Set.of());
+            Fields fields = new Fields(null, false, Map.of(), null, Set.of());
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
                 where = "users[\"" + key + "\"]";
                 if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -354,6 +360,11 @@ public final class PeerImport {
                     xp = u64(key);
                 } else if (fields.level() && key.equals("level")) {
                     level = u64(key);
+                } else if (key.equals(fields.guildKey())) {
+                    String guild = string(key);
+                    if (!GuildId.parse(guild).equals(Optional.of(writer.request.guild()))) {
+                        throw fault(key + " \"" + guild + "\" is not the guild of --guild, " + writer.request.guild());
+                    }
                 } else if (fields.quiet().contains(key)) {
                     parser.skipChildren();
                 } else if (holdsSomething()) {

@@ -138,6 +138,10 @@ class PeerImportTest {
                 "MEE6 | {\"players\": [{\"id\": \"1\", \"xp\": 1}]} | players[0] (id \"1\"): level is required",
                 "MEE6 | {\"players\": [{\"id\": \"1\", \"level\": 0, \"xp\": 1}, {\"id\": \"01\", \"level\": 0, \"xp\": 1}]}"
                         + " | players[1] (id \"01\"): user 1 appears more than once in the import",
+                "MEE6 | {\"players\": [{\"guild_id\": \"42\", \"id\": \"1\", \"level\": 0, \"xp\": 1}]}"
+                        + " | players[0]: guild_id \"42\" is not the guild of --guild, 100000000000000001",
+                "MEE6 | {\"players\": [{\"id\": \"1\", \"level\": 0, \"xp\": 1, \"guild_id\": 100000000000000001}]}"
+                        + " | players[0] (id \"1\"): guild_id must be a string",
                 "MEE6 | {\"page\": 0} | a mee6 file must be a page of MEE6's leaderboard API",
                 "MEE6 | [] | a mee6 file must be a page",
                 "POLARIS | {\"users\": {\"1\": {\"xp\": 1.5}}} | users[\"1\"]: xp must be an integer",
@@ -147,6 +151,8 @@ class PeerImportTest {
                 "LURKR | {\"levels\": [{\"userId\": \"1\", \"level\": 0, \"xp\": -5}]}"
                         + " | levels[0] (userId \"1\"): xp must be an integer",
                 "LURKR | {\"levels\": [{\"id\": \"1\", \"level\": 0, \"xp\": 5}]} | levels[0]: userId is required",
+                "LURKR | {\"levels\": [{\"userId\": \"1\", \"guildId\": \"7\", \"level\": 0, \"xp\": 5}]}"
+                        + " | levels[0] (userId \"1\"): guildId \"7\" is not the guild of --guild, 100000000000000001",
                 "XPD | {\"id\": \"1\", \"xp\": 1} | an xpd file must be a JSON array",
                 "XPD | [{\"id\": \"1\", \"xp\": 1}, 7] | [1]: must be an object",
                 "XPD | [{\"id\": \"1\", \"xp\": 1} | not valid JSON",
