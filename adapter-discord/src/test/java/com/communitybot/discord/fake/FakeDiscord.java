@@ -167,6 +167,21 @@ public final class FakeDiscord implements AutoCloseable {
         dispatchToShard(guildId, "GUILD_MEMBER_ADD", event);
     }
 
+    /**
+     * Replaces a member of a guild (by its user id) and sends GUILD_MEMBER_UPDATE, as Discord does when the member's
+     * nickname or guild avatar changes, or the user's name or avatar (for each guild the user is in).
+     */
+    public synchronized void updateMember(long guildId, FakeMember member) {
+        FakeGuild.State guild = guild(guildId);
+        if (!guild.members.containsKey(member.userId())) {
+            throw new IllegalArgumentException("no member " + member.userId() + " in guild " + guildId);
+        }
+        guild.members.put(member.userId(), member);
+        ObjectNode event = memberJson(member);
+        event.put("guild_id", id(guildId));
+        dispatchToShard(guildId, "GUILD_MEMBER_UPDATE", event);
+    }
+
     /** Removes a member from a guild and sends GUILD_MEMBER_REMOVE. */
     public synchronized void removeMember(long guildId, long userId) {
         FakeMember member = guild(guildId).members.remove(userId);
