@@ -393,6 +393,36 @@ class DiscordGuildViewTest {
     }
 
     @Test
+    void eventsWhileAGuildLoadsWinOverOlderChunks_andTheGuildIsPresentOnlyAfterItsLastChunk() throws Exception {
+        long firstMember = 400_000_000_000_000_000L;
+        long leaver = firstMember + 2_400; // in the last chunk, which is taken before the events
+        long renamed = firstMember + 2_450;
+        discord.holdLastMemberChunk(true);
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .members(firstMember, 2_500, "member")
+                .membersInGuildCreate(100)
+                .build());
+        startView();
+        await("chunks asked for", () -> discord.memberChunkRequests() == 1);
+
+        discord.removeMember(GUILD, leaver);
+        discord.updateMember(GUILD, FakeMember.of(renamed, "member-2450").withNickname("Renamed"));
+        discord.addMember(GUILD, FakeMember.of(ALICE, "alice"));
+        Thread.sleep(500);
+        assertThat(view.contains(guild(GUILD)))
+                .as("present before its last chunk")
+                .isFalse();
+        assertThat(view.member(guild(GUILD), user(firstMember))).isEmpty();
+
+        discord.releaseMemberChunks();
+        await("guild present", () -> view.contains(guild(GUILD)));
+        assertThat(view.member(guild(GUILD), user(leaver))).isEmpty();
+        assertThat(name(GUILD, renamed)).isEqualTo("Renamed");
+        assertThat(name(GUILD, ALICE)).isEqualTo("alice");
+        assertThat(name(GUILD, firstMember + 2_499)).isEqualTo("member-2499");
+    }
+
+    @Test
     void aRefusedTokenFailsTheStartWithOneClearLine() {
         DiscordSettings wrongToken = DiscordSettings.of("not-the-token", discord.baseUrl());
 
