@@ -240,6 +240,7 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
                 indexed.put(member.userId(), member.name(), member.avatar());
             }
         }
+        indexed.trim();
         if (guilds.put(guild, new GuildData(List.copyOf(roles), indexed)) != null) {
             throw new InvalidSnapshotException(idAt + ": guild " + guild + " is listed twice");
         }

@@ -44,10 +44,15 @@ public final class GuildMembers {
     private long[] ids;
     private int[] names;
     private byte[] kinds;
-    /** A packed hash's first 16 hex digits; a default avatar's index. */
-    private long[] avatarHigh;
-    /** A packed hash's last 16 hex digits; the arena offset of an avatar kept as text. */
-    private long[] avatarLow;
+    /** A default avatar's index; a packed hash's pair in {@link #hashes}; the arena offset of a text avatar. */
+    private int[] avatars;
+
+    /** Packed hashes, two longs each (16 hex digits each), only for members that have one. */
+    private long[] hashes;
+
+    private int hashPairs;
+    /** The first freed pair of {@link #hashes}, each freed pair holding the next one; -1 for none. */
+    private int freeHash = -1;
 
     private int size;
     private byte[] arena;
@@ -65,8 +70,8 @@ public final class GuildMembers {
         ids = new long[capacity];
         names = new int[capacity];
         kinds = new byte[capacity];
-        avatarHigh = new long[capacity];
-        avatarLow = new long[capacity];
+        avatars = new int[capacity];
+        hashes = new long[2 * Math.max(2, capacity / 3)];
         arena = new byte[Math.max(64, capacity * 12)];
         int tableSize = INITIAL_CAPACITY * 2;
         while (tableSize * 3L / 4 < capacity) {
@@ -168,9 +173,7 @@ public final class GuildMembers {
             }
             int index = slots[slot] - 1;
             garbage += textLength(names[index]);
-            if (isText(kinds[index])) {
-                garbage += textLength((int) avatarLow[index]);
-            }
+            releaseAvatar(index);
             deleteSlot(slot);
             int last = size - 1;
             if (index != last) {
@@ -179,10 +182,38 @@ public final class GuildMembers {
                 ids[index] = ids[last];
                 names[index] = names[last];
                 kinds[index] = kinds[last];
-                avatarHigh[index] = avatarHigh[last];
-                avatarLow[index] = avatarLow[last];
+                avatars[index] = avatars[last];
             }
             size = last;
+        } finally {
+            lock.unlockWrite(stamp);
+        }
+    }
+
+    /**
+     * Gives back the room kept for growth, for a guild whose members have all arrived (a view trims a guild when it
+     * publishes it): arrays cut to what they hold, the arena without the text of replaced names.
+     */
+    public void trim() {
+        long stamp = lock.writeLock();
+        try {
+            if (garbage > 0) {
+                compact();
+            }
+            int capacity = Math.max(1, size);
+            ids = java.util.Arrays.copyOf(ids, capacity);
+            names = java.util.Arrays.copyOf(names, capacity);
+            kinds = java.util.Arrays.copyOf(kinds, capacity);
+            avatars = java.util.Arrays.copyOf(avatars, capacity);
+            hashes = java.util.Arrays.copyOf(hashes, 2 * Math.max(1, hashPairs));
+            arena = java.util.Arrays.copyOf(arena, Math.max(1, arenaSize));
+            int tableSize = INITIAL_CAPACITY * 2;
+            while (tableSize * 3L / 4 < size) {
+                tableSize <<= 1;
+            }
+            if (tableSize < slots.length) {
+                rehash(tableSize);
+            }
         } finally {
             lock.unlockWrite(stamp);
         }
@@ -203,24 +234,25 @@ public final class GuildMembers {
     private String avatarUrl(byte[] text, int index, long userId) {
         byte kind = kinds[index];
         return switch (kind & KIND_MASK) {
-            case DEFAULT -> DiscordCdn.defaultAvatar((int) avatarHigh[index]);
-            case USER -> DiscordCdn.userAvatar(userId, hash(kind, index));
-            case GUILD -> DiscordCdn.guildAvatar(guildId, userId, hash(kind, index));
-            case USER_TEXT -> DiscordCdn.userAvatar(userId, text(text, (int) avatarLow[index]));
-            case GUILD_TEXT -> DiscordCdn.guildAvatar(guildId, userId, text(text, (int) avatarLow[index]));
-            default -> text(text, (int) avatarLow[index]);
+            case DEFAULT -> DiscordCdn.defaultAvatar(avatars[index]);
+            case USER -> DiscordCdn.userAvatar(userId, hash(kind, avatars[index]));
+            case GUILD -> DiscordCdn.guildAvatar(guildId, userId, hash(kind, avatars[index]));
+            case USER_TEXT -> DiscordCdn.userAvatar(userId, text(text, avatars[index]));
+            case GUILD_TEXT -> DiscordCdn.guildAvatar(guildId, userId, text(text, avatars[index]));
+            default -> text(text, avatars[index]);
         };
     }
 
-    private String hash(byte kind, int index) {
+    private String hash(byte kind, int pair) {
+        long[] packed = hashes;
         char[] chars = new char[(kind & ANIMATED) != 0 ? 34 : 32];
         int at = 0;
         if ((kind & ANIMATED) != 0) {
             chars[at++] = 'a';
             chars[at++] = '_';
         }
-        hex(avatarHigh[index], chars, at);
-        hex(avatarLow[index], chars, at + 16);
+        hex(packed[2 * pair], chars, at);
+        hex(packed[2 * pair + 1], chars, at + 16);
         return new String(chars);
     }
 
@@ -319,13 +351,11 @@ public final class GuildMembers {
         long[] newIds = java.util.Arrays.copyOf(ids, capacity);
         int[] newNames = java.util.Arrays.copyOf(names, capacity);
         byte[] newKinds = java.util.Arrays.copyOf(kinds, capacity);
-        long[] newHigh = java.util.Arrays.copyOf(avatarHigh, capacity);
-        long[] newLow = java.util.Arrays.copyOf(avatarLow, capacity);
+        int[] newAvatars = java.util.Arrays.copyOf(avatars, capacity);
         ids = newIds;
         names = newNames;
         kinds = newKinds;
-        avatarHigh = newHigh;
-        avatarLow = newLow;
+        avatars = newAvatars;
     }
 
     private void rehash(int tableSize) {
@@ -354,20 +384,27 @@ public final class GuildMembers {
     }
 
     private void setDefault(int index, int defaultIndex) {
-        dropTextAvatar(index);
-        kinds[index] = DEFAULT;
-        avatarHigh[index] = defaultIndex;
-        avatarLow[index] = 0;
+        releaseAvatar(index);
+        avatars[index] = defaultIndex;
     }
 
     private void setHash(int index, byte packedKind, byte textKind, String hash) {
         boolean animated = hash.startsWith("a_");
         String hex = animated ? hash.substring(2) : hash;
         if (isPackable(hex)) {
-            dropTextAvatar(index);
+            long high = Long.parseUnsignedLong(hex, 0, 16, 16);
+            long low = Long.parseUnsignedLong(hex, 16, 32, 16);
+            int pair;
+            if ((kinds[index] & KIND_MASK) == USER || (kinds[index] & KIND_MASK) == GUILD) {
+                pair = avatars[index]; // a packed hash already: its pair is reused
+            } else {
+                releaseAvatar(index);
+                pair = newHashPair();
+            }
+            hashes[2 * pair] = high;
+            hashes[2 * pair + 1] = low;
+            avatars[index] = pair;
             kinds[index] = (byte) (packedKind | (animated ? ANIMATED : 0));
-            avatarHigh[index] = Long.parseUnsignedLong(hex, 0, 16, 16);
-            avatarLow[index] = Long.parseUnsignedLong(hex, 16, 32, 16);
         } else {
             setText(index, textKind, hash);
         }
@@ -385,21 +422,38 @@ public final class GuildMembers {
     }
 
     private void setText(int index, byte kind, String text) {
-        if (kinds[index] == kind && equalsText((int) avatarLow[index], text)) {
+        if (kinds[index] == kind && equalsText(avatars[index], text)) {
             return;
         }
-        dropTextAvatar(index);
-        long at = append(text);
+        releaseAvatar(index);
+        int at = append(text);
+        avatars[index] = at;
         kinds[index] = kind;
-        avatarHigh[index] = 0;
-        avatarLow[index] = at;
     }
 
-    private void dropTextAvatar(int index) {
+    /** Frees what the member's avatar holds (text, or a hash pair); the avatar is the default afterwards. */
+    private void releaseAvatar(int index) {
+        int kind = kinds[index] & KIND_MASK;
         if (isText(kinds[index])) {
-            garbage += textLength((int) avatarLow[index]);
-            kinds[index] = DEFAULT;
+            garbage += textLength(avatars[index]);
+        } else if (kind == USER || kind == GUILD) {
+            hashes[2 * avatars[index]] = freeHash;
+            freeHash = avatars[index];
         }
+        kinds[index] = DEFAULT;
+        avatars[index] = 0;
+    }
+
+    private int newHashPair() {
+        if (freeHash >= 0) {
+            int pair = freeHash;
+            freeHash = (int) hashes[2 * pair];
+            return pair;
+        }
+        if (2 * (hashPairs + 1) > hashes.length) {
+            hashes = java.util.Arrays.copyOf(hashes, 2 * (hashPairs + (hashPairs >> 1) + 1));
+        }
+        return hashPairs++;
     }
 
     private static boolean isText(byte kind) {
@@ -459,7 +513,7 @@ public final class GuildMembers {
                 names[index] = append(text(old, names[index]));
             }
             if (isText(kinds[index])) {
-                avatarLow[index] = append(text(old, (int) avatarLow[index]));
+                avatars[index] = append(text(old, avatars[index]));
             }
         }
     }

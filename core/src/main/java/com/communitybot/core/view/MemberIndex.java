@@ -16,8 +16,12 @@ public final class MemberIndex {
 
     private final ConcurrentHashMap<Long, GuildMembers> guilds = new ConcurrentHashMap<>();
 
-    /** Makes {@code members} the guild's, replacing what the index held of that guild. */
+    /**
+     * Makes {@code members} the guild's, replacing what the index held of that guild; they are {@linkplain
+     * GuildMembers#trim() trimmed} first, since a guild is published once all its members have arrived.
+     */
     public void publish(GuildMembers members) {
+        members.trim();
         guilds.put(members.guildId(), members);
     }
 
