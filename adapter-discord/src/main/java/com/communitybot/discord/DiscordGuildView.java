@@ -140,11 +140,6 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
         return guild(guild).isPresent() ? members.member(guild, user) : Optional.empty();
     }
 
-    /** How many guilds are present, and how many wait for their members (for the benchmark's driver). */
-    public String progress() {
-        return members.guildCount() + " guilds present, " + feed.loadingCount() + " loading";
-    }
-
     /** Stops the background login and shuts JDA down; the view is empty afterwards. */
     @Override
     public void close() {

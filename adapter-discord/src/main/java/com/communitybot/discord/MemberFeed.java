@@ -56,11 +56,6 @@ final class MemberFeed extends ListenerAdapter {
         this.index = index;
     }
 
-    /** How many guilds are waiting for their member chunks. */
-    int loadingCount() {
-        return loading.size();
-    }
-
     @Override
     public void onRawGateway(RawGatewayEvent event) {
         if (!"GUILD_CREATE".equals(event.getType())) {
