@@ -14,4 +14,5 @@ module com.communitybot.core {
     exports com.communitybot.core.model;
     exports com.communitybot.core.port;
     exports com.communitybot.core.usecase;
+    exports com.communitybot.core.view;
 }

@@ -6,6 +6,7 @@ import com.communitybot.core.model.Role;
 import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
+import com.communitybot.core.view.MemberIndex;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +32,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The live view of the bot's guilds from Discord's gateway: JDA's cache, read through {@link GuildView}.
+ * The live view of the bot's guilds from Discord's gateway: guilds and roles from JDA's cache, members from a
+ * compact {@link MemberIndex} that {@link MemberFeed} keeps from JDA's events (JDA's own member cache is off: it
+ * costs several times the memory per member), read through {@link GuildView}.
  *
  * <p><b>Start.</b> {@link #start(DiscordSettings, FatalFailureListener)} returns as soon as the login has been
  * started; it never waits for the gateway or the guilds, only for Discord's REST answers at login: a first
@@ -59,12 +62,15 @@ import org.slf4j.LoggerFactory;
 public final class DiscordGuildView implements GuildView, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DiscordGuildView.class);
+    private static final long STALL_CHECK_SECONDS = 10;
 
     private final DiscordSettings settings;
     private final FatalFailureListener onFatalFailure;
     private final Backoff backoff;
     private final GatewayProbe probe;
     private final ScheduledExecutorService logins;
+    private final MemberIndex members = new MemberIndex();
+    private final MemberFeed feed = new MemberFeed(members);
     private final AtomicBoolean fatalReported = new AtomicBoolean();
     private final Object lock = new Object();
     private volatile ShardManager shards;
@@ -82,6 +88,8 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+        logins.scheduleWithFixedDelay(
+                () -> feed.retryStalled(System.nanoTime()), STALL_CHECK_SECONDS, STALL_CHECK_SECONDS, TimeUnit.SECONDS);
     }
 
     /**
@@ -129,7 +137,7 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
 
     @Override
     public Optional<Member> member(GuildId guild, UserId user) {
-        return guild(guild).map(g -> g.getMemberById(user.value())).map(DiscordGuildView::toMember);
+        return guild(guild).isPresent() ? members.member(guild, user) : Optional.empty();
     }
 
     /** Stops the background login and shuts JDA down; the view is empty afterwards. */
@@ -154,12 +162,15 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
     }
 
     /**
-     * JDA holds a guild in its cache only once the guild's data is complete and while it is available, so the
-     * cache answers "is the bot there" by itself.
+     * A guild is there once the member index holds it (all its members arrived) and while JDA holds it (JDA drops a
+     * guild it leaves or that becomes unavailable, just before it tells the feed).
      */
     private Optional<Guild> guild(GuildId id) {
         ShardManager manager = shards;
-        return manager == null ? Optional.empty() : Optional.ofNullable(manager.getGuildById(id.value()));
+        if (manager == null || !members.contains(id)) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(manager.getGuildById(id.value()));
     }
 
     private static Role toRole(net.dv8tion.jda.api.entities.Role role) {
@@ -168,10 +179,6 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
         long color = colors.isDefault() ? 0 : Integer.toUnsignedLong(colors.getPrimaryRaw());
         // getPosition() is JDA's rank among the roles (-1 for @everyone); the contract wants Discord's value.
         return new Role(new RoleId(role.getIdLong()), role.getName(), color, role.getPositionRaw());
-    }
-
-    private static Member toMember(net.dv8tion.jda.api.entities.Member member) {
-        return new Member(new UserId(member.getIdLong()), member.getEffectiveName(), member.getEffectiveAvatarUrl());
     }
 
     /** One login attempt; on failure, the next one is scheduled, or the failure thrown ({@code atStart}) or reported. */
@@ -231,15 +238,18 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
         // GUILDS (always on in JDA) brings guilds and roles; GUILD_MEMBERS (privileged) brings member chunks and
         // member joins, leaves and updates. No other intent: the API reads nothing else.
         return DefaultShardManagerBuilder.create(settings.token(), EnumSet.of(GatewayIntent.GUILD_MEMBERS))
-                // Every member with name and avatar, from the start, for the leaderboard.
-                .setMemberCachePolicy(MemberCachePolicy.ALL)
-                .setChunkingFilter(ChunkingFilter.ALL)
+                // Members are the feed's: JDA keeps none, and chunks none at a guild's start, where it would hold
+                // every chunk of the guild as parsed JSON until the last came. The feed reads the members of a
+                // GUILD_CREATE from its raw event and asks for the rest with Guild#loadMembers.
+                .setMemberCachePolicy(MemberCachePolicy.NONE)
+                .setChunkingFilter(ChunkingFilter.NONE)
+                .setRawEventsEnabled(true)
                 // Roles are always cached; none of these flags' data is read, so none costs memory per member.
                 .disableCache(EnumSet.allOf(CacheFlag.class))
                 .setRestConfig(new RestConfig().setBaseUrl(settings.restBaseUrl()))
                 .setSessionController(controller)
                 .setEnableShutdownHook(false)
-                .addEventListeners(new FatalCloseListener());
+                .addEventListeners(new FatalCloseListener(), feed);
     }
 
     private void reportFatal(FatalDiscordException failure) {

@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.LongStream;
+import net.dv8tion.jda.api.utils.DiscordAssets;
+import net.dv8tion.jda.api.utils.ImageFormat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -226,6 +228,198 @@ class DiscordGuildViewTest {
         discord.makeAvailable(GUILD);
         await("guild back", () -> view.contains(guild(GUILD)));
         assertThat(view.member(guild(GUILD), user(ALICE))).isPresent();
+    }
+
+    private static final String HASH = "0123456789abcdef0123456789abcdef";
+    private static final String OTHER_HASH = "fedcba9876543210fedcba9876543210";
+
+    @Test
+    void avatarUrlsAreThoseJdaBuilds_staticAndAnimated_userAndGuild() {
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .member(FakeMember.of(ALICE, "alice").withAvatar(HASH))
+                .member(FakeMember.of(BOB, "bob").withAvatar("a_" + HASH))
+                .member(FakeMember.of(CAROL, "carol").withAvatar(HASH).withGuildAvatar("a_" + OTHER_HASH))
+                .member(FakeMember.of(DAVE, "dave").withGuildAvatar(OTHER_HASH))
+                .build());
+
+        startView();
+
+        await("guild present", () -> view.contains(guild(GUILD)));
+        String g = Long.toUnsignedString(GUILD);
+        assertThat(avatar(GUILD, ALICE))
+                .isEqualTo(DiscordAssets.userAvatar(ImageFormat.PNG, Long.toUnsignedString(ALICE), HASH)
+                        .getUrl());
+        assertThat(avatar(GUILD, BOB))
+                .isEqualTo(DiscordAssets.userAvatar(ImageFormat.ANIMATED_WEBP, Long.toUnsignedString(BOB), "a_" + HASH)
+                        .getUrl());
+        assertThat(avatar(GUILD, CAROL))
+                .isEqualTo(DiscordAssets.memberAvatar(
+                                ImageFormat.ANIMATED_WEBP, g, Long.toUnsignedString(CAROL), "a_" + OTHER_HASH)
+                        .getUrl());
+        assertThat(avatar(GUILD, DAVE))
+                .isEqualTo(DiscordAssets.memberAvatar(ImageFormat.PNG, g, Long.toUnsignedString(DAVE), OTHER_HASH)
+                        .getUrl());
+    }
+
+    private String avatar(long guildId, long userId) {
+        return view.member(guild(guildId), user(userId)).orElseThrow().avatarUrl();
+    }
+
+    private String name(long guildId, long userId) {
+        return view.member(guild(guildId), user(userId)).orElseThrow().displayName();
+    }
+
+    @Test
+    void aMemberWhoChangesNicknameAvatarAndGuildAvatarIsShownChanged_inAGuildLoadedByChunks() {
+        FakeMember alice = FakeMember.of(ALICE, "alice").withGlobalName("Alice A");
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .member(alice)
+                .members(400_000_000_000_000_000L, 1_500, "member")
+                .membersInGuildCreate(10)
+                .build());
+        startView();
+        await("guild present", () -> view.contains(guild(GUILD)));
+        assertThat(name(GUILD, ALICE)).isEqualTo("Alice A");
+        assertThat(avatar(GUILD, ALICE)).isEqualTo(defaultAvatar(ALICE));
+
+        alice = alice.withNickname("Ally");
+        discord.updateMember(GUILD, alice);
+        await("nickname shown", () -> name(GUILD, ALICE).equals("Ally"));
+
+        alice = alice.withAvatar(HASH);
+        discord.updateMember(GUILD, alice);
+        String userAvatar = "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH + ".png";
+        await("user avatar shown", () -> avatar(GUILD, ALICE).equals(userAvatar));
+
+        alice = alice.withGuildAvatar("a_" + OTHER_HASH);
+        discord.updateMember(GUILD, alice);
+        String guildAvatar = "https://cdn.discordapp.com/guilds/" + GUILD + "/users/" + ALICE + "/avatars/a_"
+                + OTHER_HASH + ".webp?animated=true";
+        await("guild avatar shown", () -> avatar(GUILD, ALICE).equals(guildAvatar));
+
+        alice = alice.withNickname(null).withGuildAvatar(null);
+        discord.updateMember(GUILD, alice);
+        await(
+                "back to the global name and the user avatar",
+                () -> name(GUILD, ALICE).equals("Alice A")
+                        && avatar(GUILD, ALICE).equals(userAvatar));
+        assertThat(name(GUILD, 400_000_000_000_000_000L + 1_499)).isEqualTo("member-1499");
+    }
+
+    @Test
+    void aMemberOfTwoGuildsHasEachGuildsNicknameAndAvatar() {
+        FakeMember alice = FakeMember.of(ALICE, "alice").withAvatar(HASH);
+        discord.addGuild(FakeGuild.builder(GUILD)
+                        .member(alice.withNickname("Ally"))
+                        .build())
+                .addGuild(FakeGuild.builder(OTHER_GUILD)
+                        .member(alice.withNickname("Captain").withGuildAvatar(OTHER_HASH))
+                        .members(400_000_000_000_000_000L, 600, "member")
+                        .membersInGuildCreate(50)
+                        .build());
+        startView();
+        await("both guilds present", () -> view.contains(guild(GUILD)) && view.contains(guild(OTHER_GUILD)));
+
+        assertThat(view.member(guild(GUILD), user(ALICE)))
+                .contains(new Member(
+                        user(ALICE), "Ally", "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH + ".png"));
+        assertThat(view.member(guild(OTHER_GUILD), user(ALICE)))
+                .contains(new Member(
+                        user(ALICE),
+                        "Captain",
+                        "https://cdn.discordapp.com/guilds/" + OTHER_GUILD + "/users/" + ALICE + "/avatars/"
+                                + OTHER_HASH + ".png"));
+
+        discord.updateMember(OTHER_GUILD, alice.withNickname("Admiral").withGuildAvatar(OTHER_HASH));
+        await("renamed in one guild", () -> name(OTHER_GUILD, ALICE).equals("Admiral"));
+        assertThat(name(GUILD, ALICE)).isEqualTo("Ally");
+        discord.removeMember(OTHER_GUILD, ALICE);
+        await("left one guild", () -> view.member(guild(OTHER_GUILD), user(ALICE))
+                .isEmpty());
+        assertThat(name(GUILD, ALICE)).isEqualTo("Ally");
+    }
+
+    @Test
+    void aGuildTheBotLeavesAndRejoinsComesBackWithItsMembersOfThen() {
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .member(FakeMember.of(ALICE, "alice"))
+                .members(400_000_000_000_000_000L, 1_200, "member")
+                .membersInGuildCreate(100)
+                .build());
+        startView();
+        await("guild present", () -> view.contains(guild(GUILD)));
+
+        discord.deleteGuild(GUILD);
+        await("guild gone", () -> !view.contains(guild(GUILD)));
+        assertThat(view.member(guild(GUILD), user(ALICE))).isEmpty();
+
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .member(FakeMember.of(BOB, "bob").withNickname("Bobby"))
+                .members(500_000_000_000_000_000L, 1_200, "newcomer")
+                .membersInGuildCreate(100)
+                .build());
+        await("guild back", () -> view.contains(guild(GUILD)));
+        assertThat(view.member(guild(GUILD), user(ALICE))).isEmpty();
+        assertThat(view.member(guild(GUILD), user(400_000_000_000_000_000L))).isEmpty();
+        assertThat(name(GUILD, BOB)).isEqualTo("Bobby");
+        assertThat(LongStream.range(500_000_000_000_000_000L, 500_000_000_000_000_000L + 1_200)
+                        .filter(id -> view.member(guild(GUILD), user(id)).isEmpty()))
+                .isEmpty();
+    }
+
+    @Test
+    void aLargeGuildIsNotPresentUntilItsLastChunkHasArrived_andThenHasEveryMember() {
+        long firstMember = 400_000_000_000_000_000L;
+        int memberCount = 20_000;
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .members(firstMember, memberCount, "member")
+                .membersInGuildCreate(100)
+                .build());
+
+        startView();
+
+        // Polled as fast as it goes: the first true must already have every member.
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!view.contains(guild(GUILD))) {
+            assertThat(System.nanoTime()).as("guild present within 20 s").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        assertThat(view.member(guild(GUILD), user(firstMember + memberCount - 1)))
+                .map(Member::displayName)
+                .contains("member-" + (memberCount - 1));
+        assertThat(LongStream.range(firstMember, firstMember + memberCount)
+                        .filter(id -> view.member(guild(GUILD), user(id)).isEmpty()))
+                .isEmpty();
+    }
+
+    @Test
+    void eventsWhileAGuildLoadsWinOverOlderChunks_andTheGuildIsPresentOnlyAfterItsLastChunk() throws Exception {
+        long firstMember = 400_000_000_000_000_000L;
+        long leaver = firstMember + 2_400; // in the last chunk, which is taken before the events
+        long renamed = firstMember + 2_450;
+        discord.holdLastMemberChunk(true);
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .members(firstMember, 2_500, "member")
+                .membersInGuildCreate(100)
+                .build());
+        startView();
+        await("chunks asked for", () -> discord.memberChunkRequests() == 1);
+
+        discord.removeMember(GUILD, leaver);
+        discord.updateMember(GUILD, FakeMember.of(renamed, "member-2450").withNickname("Renamed"));
+        discord.addMember(GUILD, FakeMember.of(ALICE, "alice"));
+        Thread.sleep(500);
+        assertThat(view.contains(guild(GUILD)))
+                .as("present before its last chunk")
+                .isFalse();
+        assertThat(view.member(guild(GUILD), user(firstMember))).isEmpty();
+
+        discord.releaseMemberChunks();
+        await("guild present", () -> view.contains(guild(GUILD)));
+        assertThat(view.member(guild(GUILD), user(leaver))).isEmpty();
+        assertThat(name(GUILD, renamed)).isEqualTo("Renamed");
+        assertThat(name(GUILD, ALICE)).isEqualTo("alice");
+        assertThat(name(GUILD, firstMember + 2_499)).isEqualTo("member-2499");
     }
 
     @Test

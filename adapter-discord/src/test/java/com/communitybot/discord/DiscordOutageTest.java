@@ -116,6 +116,45 @@ class DiscordOutageTest {
     }
 
     @Test
+    void aShardThatReconnectsWithoutResumingRebuildsItsGuildsFromTheNewSession() {
+        long bob = 300_000_000_000_000_002L;
+        long firstMember = 400_000_000_000_000_000L;
+        discord = FakeDiscord.start();
+        discord.addGuild(FakeGuild.builder(GUILD)
+                .member(FakeMember.of(ALICE, "alice"))
+                .members(firstMember, 3_000, "member")
+                .membersInGuildCreate(100)
+                .build());
+        startView(discord.baseUrl());
+        await("guild present", () -> view.contains(new GuildId(GUILD)));
+        assertThat(discord.memberChunkRequests()).isEqualTo(1);
+
+        discord.refuseGateway(true);
+        discord.dropGatewayConnections();
+        // Changes the bot cannot hear of: the new session must bring them.
+        discord.removeMember(GUILD, ALICE);
+        discord.addMember(GUILD, FakeMember.of(bob, "bob").withNickname("Bobby"));
+        discord.updateMember(GUILD, FakeMember.of(firstMember, "member-0").withNickname("Renamed"));
+        // While JDA may still resume, the last known data stays.
+        assertThat(view.member(new GuildId(GUILD), new UserId(ALICE))).isPresent();
+        discord.refuseGateway(false);
+
+        await("the guild as the new session tells it", Duration.ofSeconds(20), () -> view.member(
+                        new GuildId(GUILD), new UserId(bob))
+                .isPresent());
+        assertThat(view.member(new GuildId(GUILD), new UserId(ALICE))).isEmpty();
+        assertThat(view.member(new GuildId(GUILD), new UserId(firstMember)))
+                .map(com.communitybot.core.model.Member::displayName)
+                .contains("Renamed");
+        assertThat(view.member(new GuildId(GUILD), new UserId(firstMember + 2_999)))
+                .map(com.communitybot.core.model.Member::displayName)
+                .contains("member-2999");
+        assertThat(discord.memberChunkRequests()).isEqualTo(2);
+        assertThat(log.warnings()).noneMatch(line -> line.contains("WITH STACK TRACE"));
+        log.assertNone();
+    }
+
+    @Test
     void guildsOnEveryShardArePresent() {
         long onShard0 = shardGuild(0, 2);
         long onShard1 = shardGuild(1, 2);

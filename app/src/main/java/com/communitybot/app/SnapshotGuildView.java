@@ -8,6 +8,7 @@ import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
+import com.communitybot.core.view.GuildMembers;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
@@ -52,7 +53,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
         }
     }
 
-    private record GuildData(List<Role> roles, Map<UserId, Member> members) {}
+    /** A guild's roles, and its members in the compact index the Discord view uses too. */
+    private record GuildData(List<Role> roles, GuildMembers members) {}
 
     /** What identifies one version of the file, so an unchanged file is not parsed again. */
     private record Version(Object fileKey, long modified, long size) {}
@@ -101,7 +103,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
 
     @Override
     public Optional<Member> member(GuildId guild, UserId user) {
-        return Optional.ofNullable(guilds.get(guild)).map(g -> g.members().get(user));
+        GuildData data = guilds.get(guild);
+        return data == null ? Optional.empty() : data.members().member(user);
     }
 
     @Override
@@ -203,7 +206,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
         Long id = null;
         String idAt = null;
         List<Role> roles = new ArrayList<>();
-        Map<UserId, Member> members = new HashMap<>();
+        GuildMembers indexed = null;
+        List<MemberEntry> early = new ArrayList<>();
         for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
             parser.nextToken();
             switch (key) {
@@ -212,16 +216,32 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
                     idAt = JsonPath.of(parser.getParsingContext());
                 }
                 case "roles" -> eachObject(parser, () -> roles.add(role(parser)));
-                case "members" ->
+                case "members" -> {
+                    // Indexed as read when the guild's id came first, as it does in the contract's example;
+                    // kept aside until the id comes otherwise.
+                    GuildMembers into = id == null ? null : new GuildMembers(id);
                     eachObject(parser, () -> {
-                        Member member = member(parser);
-                        members.put(member.id(), member);
+                        MemberEntry member = member(parser);
+                        if (into == null) {
+                            early.add(member);
+                        } else {
+                            into.put(member.userId(), member.name(), member.avatar());
+                        }
                     });
+                    indexed = into;
+                }
                 default -> parser.skipChildren();
             }
         }
         GuildId guild = new GuildId(required(parser, id, "guild_id", MUST_BE_STRING));
-        if (guilds.put(guild, new GuildData(List.copyOf(roles), Map.copyOf(members))) != null) {
+        if (indexed == null) {
+            indexed = new GuildMembers(guild.value(), early.size());
+            for (MemberEntry member : early) {
+                indexed.put(member.userId(), member.name(), member.avatar());
+            }
+        }
+        indexed.trim();
+        if (guilds.put(guild, new GuildData(List.copyOf(roles), indexed)) != null) {
             throw new InvalidSnapshotException(idAt + ": guild " + guild + " is listed twice");
         }
     }
@@ -248,7 +268,10 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
                 (int) (long) required(parser, position, "position", range(Role.MAX_POSITION)));
     }
 
-    private static Member member(JsonParser parser) throws IOException {
+    /** A member as the file lists it; a later entry of the same user replaces an earlier one. */
+    private record MemberEntry(long userId, String name, String avatar) {}
+
+    private static MemberEntry member(JsonParser parser) throws IOException {
         Long id = null;
         String name = null;
         String avatar = null;
@@ -261,8 +284,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
                 default -> parser.skipChildren();
             }
         }
-        return new Member(
-                new UserId(required(parser, id, "user_id", MUST_BE_STRING)),
+        return new MemberEntry(
+                required(parser, id, "user_id", MUST_BE_STRING),
                 required(parser, name, "username", MUST_BE_STRING),
                 required(parser, avatar, "avatar", MUST_BE_STRING));
     }

@@ -178,4 +178,29 @@ class SnapshotGuildViewTest {
             within(Duration.ofSeconds(2), () -> view.contains(new GuildId(12)));
         }
     }
+
+    @Test
+    void membersAreAnsweredExactlyAsListed_whereverTheGuildIdStands_andALaterEntryOfAUserWins() throws IOException {
+        String hash = "0123456789abcdef0123456789abcdef";
+        String cdn = "https://cdn.discordapp.com/avatars/300000000000000001/a_" + hash + ".webp?animated=true";
+        String json =
+                """
+                {"guilds": [{
+                  "members": [
+                    {"user_id": "300000000000000001", "username": "Alice", "avatar": "%s"},
+                    {"user_id": "300000000000000002", "username": "Bob ✓", "avatar": "https://cdn.discordapp.com/embed/avatars/2.png"},
+                    {"user_id": "300000000000000002", "username": "Bobby", "avatar": "https://cdn.example/b.png?size=64"}
+                  ],
+                  "guild_id": "100000000000000001"
+                }]}
+                """
+                        .formatted(cdn);
+        try (SnapshotGuildView view = SnapshotGuildView.watch(write("late-id.json", json))) {
+            assertThat(view.member(GUILD, new UserId(300000000000000001L)))
+                    .contains(new Member(new UserId(300000000000000001L), "Alice", cdn));
+            assertThat(view.member(GUILD, new UserId(300000000000000002L)))
+                    .contains(
+                            new Member(new UserId(300000000000000002L), "Bobby", "https://cdn.example/b.png?size=64"));
+        }
+    }
 }

@@ -53,7 +53,8 @@ class CoreModuleTest {
                         "com.communitybot.core.json",
                         "com.communitybot.core.model",
                         "com.communitybot.core.port",
-                        "com.communitybot.core.usecase"));
+                        "com.communitybot.core.usecase",
+                        "com.communitybot.core.view"));
         assertThat(CORE.opens()).isEmpty();
     }
 

@@ -88,6 +88,8 @@ public final class FakeDiscord implements AutoCloseable {
     private volatile boolean tokenRevoked;
     private volatile boolean gatewayRefused;
     private volatile boolean membersIntentDisallowed;
+    private boolean holdLastChunk;
+    private final List<Runnable> heldChunks = new ArrayList<>();
 
     private FakeDiscord(Builder builder) {
         this.token = builder.token;
@@ -167,6 +169,21 @@ public final class FakeDiscord implements AutoCloseable {
         dispatchToShard(guildId, "GUILD_MEMBER_ADD", event);
     }
 
+    /**
+     * Replaces a member of a guild (by its user id) and sends GUILD_MEMBER_UPDATE, as Discord does when the member's
+     * nickname or guild avatar changes, or the user's name or avatar (for each guild the user is in).
+     */
+    public synchronized void updateMember(long guildId, FakeMember member) {
+        FakeGuild.State guild = guild(guildId);
+        if (!guild.members.containsKey(member.userId())) {
+            throw new IllegalArgumentException("no member " + member.userId() + " in guild " + guildId);
+        }
+        guild.members.put(member.userId(), member);
+        ObjectNode event = memberJson(member);
+        event.put("guild_id", id(guildId));
+        dispatchToShard(guildId, "GUILD_MEMBER_UPDATE", event);
+    }
+
     /** Removes a member from a guild and sends GUILD_MEMBER_REMOVE. */
     public synchronized void removeMember(long guildId, long userId) {
         FakeMember member = guild(guildId).members.remove(userId);
@@ -233,6 +250,21 @@ public final class FakeDiscord implements AutoCloseable {
      */
     public void disallowMembersIntent() {
         membersIntentDisallowed = true;
+    }
+
+    /**
+     * While {@code held}, the last member chunk of each op 8 request is built (with the members as they are at the
+     * request) but not sent, until {@link #releaseMemberChunks()}: events sent meanwhile reach the client before it,
+     * as on a busy gateway.
+     */
+    public synchronized void holdLastMemberChunk(boolean held) {
+        holdLastChunk = held;
+    }
+
+    /** Sends the member chunks held back by {@link #holdLastMemberChunk}. */
+    public synchronized void releaseMemberChunks() {
+        heldChunks.forEach(Runnable::run);
+        heldChunks.clear();
     }
 
     /** Drops every gateway connection without a close frame, as a network failure would. */
@@ -634,7 +666,11 @@ public final class FakeDiscord implements AutoCloseable {
                     if (data.hasNonNull("nonce")) {
                         chunk.set("nonce", data.get("nonce"));
                     }
-                    session.dispatch("GUILD_MEMBERS_CHUNK", chunk);
+                    if (holdLastChunk && index == count - 1) {
+                        heldChunks.add(() -> session.dispatch("GUILD_MEMBERS_CHUNK", chunk));
+                    } else {
+                        session.dispatch("GUILD_MEMBERS_CHUNK", chunk);
+                    }
                 }
             }
         }

@@ -1,0 +1,595 @@
+package com.communitybot.core.view;
+
+import com.communitybot.core.model.Member;
+import com.communitybot.core.model.UserId;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.StampedLock;
+
+/**
+ * The members of one guild, kept compact for a live view that holds millions: no object per member. A member is
+ * its user id in a primitive open-addressing table, its display name as UTF-8 in one byte arena of the guild, and
+ * its avatar as a 16-byte hash with a kind (user, guild, default) from which the URL is built on each read, so no
+ * URL string is kept. Avatars that are not Discord's canonical hashes, and snapshot URLs of any other shape, are
+ * kept as text in the arena and returned as they came.
+ *
+ * <p>Thread-safe: writers take a lock; readers do not wait for one as long as no writer runs at the same time
+ * (an optimistic read, repeated under the read lock when a write overlapped).
+ */
+public final class GuildMembers {
+
+    private static final int INITIAL_CAPACITY = 8;
+    private static final long PHI = 0x9E3779B97F4A7C15L;
+    private static final int MIN_GARBAGE_TO_COMPACT = 1 << 16;
+
+    // The kind of a member's avatar (low 3 bits of kinds[i]); ANIMATED marks a packed hash that had the a_ prefix.
+    private static final byte DEFAULT = 0;
+    private static final byte USER = 1;
+    private static final byte GUILD = 2;
+    private static final byte USER_TEXT = 3;
+    private static final byte GUILD_TEXT = 4;
+    private static final byte URL_TEXT = 5;
+    private static final byte KIND_MASK = 7;
+    private static final byte ANIMATED = 8;
+
+    private final long guildId;
+    private final StampedLock lock = new StampedLock();
+
+    /** Open addressing, linear probing: record index + 1, or 0 for a free slot. Its length is a power of two. */
+    private int[] slots;
+
+    private int shift;
+    // One record per member, dense: index 0 to size - 1.
+    private long[] ids;
+    private int[] names;
+    private byte[] kinds;
+    /** A default avatar's index; a packed hash's pair in {@link #hashes}; the arena offset of a text avatar. */
+    private int[] avatars;
+
+    /** Packed hashes, two longs each (16 hex digits each), only for members that have one. */
+    private long[] hashes;
+
+    private int hashPairs;
+    /** The first freed pair of {@link #hashes}, each freed pair holding the next one; -1 for none. */
+    private int freeHash = -1;
+
+    private int size;
+    private byte[] arena;
+    private int arenaSize;
+    private int garbage;
+
+    public GuildMembers(long guildId) {
+        this(guildId, 0);
+    }
+
+    /** An empty guild with room for {@code expectedMembers} before it grows. */
+    public GuildMembers(long guildId, int expectedMembers) {
+        this.guildId = guildId;
+        int capacity = Math.max(INITIAL_CAPACITY, expectedMembers);
+        ids = new long[capacity];
+        names = new int[capacity];
+        kinds = new byte[capacity];
+        avatars = new int[capacity];
+        hashes = new long[2 * Math.max(2, capacity / 3)];
+        arena = new byte[Math.max(64, capacity * 12)];
+        int tableSize = INITIAL_CAPACITY * 2;
+        while (tableSize * 3L / 4 < capacity) {
+            tableSize <<= 1;
+        }
+        slots = new int[tableSize];
+        shift = 64 - Integer.numberOfTrailingZeros(tableSize);
+    }
+
+    /** The guild these members belong to. */
+    public long guildId() {
+        return guildId;
+    }
+
+    /** How many members the guild has. */
+    public int size() {
+        long stamp = lock.readLock();
+        try {
+            return size;
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /** Whether {@code userId} is a member. */
+    public boolean contains(long userId) {
+        long stamp = lock.readLock();
+        try {
+            return find(userId) >= 0;
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /** The member {@code user} with the name and avatar URL to show; empty when the user is not a member. */
+    public Optional<Member> member(UserId user) {
+        long stamp = lock.tryOptimisticRead();
+        if (stamp != 0) {
+            try {
+                Member member = read(user);
+                if (lock.validate(stamp)) {
+                    return Optional.ofNullable(member);
+                }
+            } catch (RuntimeException overlappedWrite) {
+                // A write changed the arrays under the optimistic read: read again under the lock.
+            }
+        }
+        stamp = lock.readLock();
+        try {
+            return Optional.ofNullable(read(user));
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /** Adds the member, or replaces what is known of it, by Discord's rules of name and avatar. */
+    public void put(DiscordMember member) {
+        String name = member.displayName();
+        long stamp = lock.writeLock();
+        try {
+            int index = record(member.userId());
+            setName(index, name);
+            if (member.guildAvatar() != null) {
+                setHash(index, GUILD, GUILD_TEXT, member.guildAvatar());
+            } else if (member.userAvatar() != null) {
+                setHash(index, USER, USER_TEXT, member.userAvatar());
+            } else {
+                setDefault(index, member.defaultAvatar());
+            }
+        } finally {
+            lock.unlockWrite(stamp);
+        }
+    }
+
+    /**
+     * Adds the member, or replaces it, with a name and avatar URL as they are to be shown (a snapshot file's).
+     * A URL of Discord's CDN in the form {@link DiscordCdn} builds is kept packed; any other as text.
+     */
+    public void put(long userId, String displayName, String avatarUrl) {
+        Objects.requireNonNull(displayName, "displayName");
+        Objects.requireNonNull(avatarUrl, "avatarUrl");
+        long stamp = lock.writeLock();
+        try {
+            int index = record(userId);
+            setName(index, displayName);
+            setUrl(index, userId, avatarUrl);
+        } finally {
+            lock.unlockWrite(stamp);
+        }
+    }
+
+    /** Removes the member; nothing when it is not one. */
+    public void remove(long userId) {
+        long stamp = lock.writeLock();
+        try {
+            int slot = slotOf(userId);
+            if (slot < 0) {
+                return;
+            }
+            int index = slots[slot] - 1;
+            garbage += textLength(names[index]);
+            releaseAvatar(index);
+            deleteSlot(slot);
+            int last = size - 1;
+            if (index != last) {
+                // The last record takes the removed one's place, so records stay dense.
+                slots[slotOf(ids[last])] = index + 1;
+                ids[index] = ids[last];
+                names[index] = names[last];
+                kinds[index] = kinds[last];
+                avatars[index] = avatars[last];
+            }
+            size = last;
+        } finally {
+            lock.unlockWrite(stamp);
+        }
+    }
+
+    /**
+     * Gives back the room kept for growth, for a guild whose members have all arrived (a view trims a guild when it
+     * publishes it): arrays cut to what they hold, the arena without the text of replaced names.
+     */
+    public void trim() {
+        long stamp = lock.writeLock();
+        try {
+            if (garbage > 0) {
+                compact();
+            }
+            int capacity = Math.max(1, size);
+            ids = java.util.Arrays.copyOf(ids, capacity);
+            names = java.util.Arrays.copyOf(names, capacity);
+            kinds = java.util.Arrays.copyOf(kinds, capacity);
+            avatars = java.util.Arrays.copyOf(avatars, capacity);
+            hashes = java.util.Arrays.copyOf(hashes, 2 * Math.max(1, hashPairs));
+            arena = java.util.Arrays.copyOf(arena, Math.max(1, arenaSize));
+            int tableSize = INITIAL_CAPACITY * 2;
+            while (tableSize * 3L / 4 < size) {
+                tableSize <<= 1;
+            }
+            if (tableSize < slots.length) {
+                rehash(tableSize);
+            }
+        } finally {
+            lock.unlockWrite(stamp);
+        }
+    }
+
+    // ---- reads ---------------------------------------------------------------------------------------------------
+
+    private Member read(UserId user) {
+        int index = find(user.value());
+        if (index < 0) {
+            return null;
+        }
+        byte[] text = arena;
+        String name = text(text, names[index]);
+        return new Member(user, name, avatarUrl(text, index, user.value()));
+    }
+
+    private String avatarUrl(byte[] text, int index, long userId) {
+        byte kind = kinds[index];
+        return switch (kind & KIND_MASK) {
+            case DEFAULT -> DiscordCdn.defaultAvatar(avatars[index]);
+            case USER -> DiscordCdn.userAvatar(userId, hash(kind, avatars[index]));
+            case GUILD -> DiscordCdn.guildAvatar(guildId, userId, hash(kind, avatars[index]));
+            case USER_TEXT -> DiscordCdn.userAvatar(userId, text(text, avatars[index]));
+            case GUILD_TEXT -> DiscordCdn.guildAvatar(guildId, userId, text(text, avatars[index]));
+            default -> text(text, avatars[index]);
+        };
+    }
+
+    private String hash(byte kind, int pair) {
+        long[] packed = hashes;
+        char[] chars = new char[(kind & ANIMATED) != 0 ? 34 : 32];
+        int at = 0;
+        if ((kind & ANIMATED) != 0) {
+            chars[at++] = 'a';
+            chars[at++] = '_';
+        }
+        hex(packed[2 * pair], chars, at);
+        hex(packed[2 * pair + 1], chars, at + 16);
+        return new String(chars);
+    }
+
+    private static void hex(long value, char[] into, int at) {
+        for (int i = 15; i >= 0; i--) {
+            into[at + i] = Character.forDigit((int) (value & 0xF), 16);
+            value >>>= 4;
+        }
+    }
+
+    /** The index of the member's record, or -1. */
+    private int find(long userId) {
+        int[] table = slots;
+        long[] recordIds = ids;
+        int mask = table.length - 1;
+        int slot = (int) ((userId * PHI) >>> shift) & mask;
+        for (int probes = 0; probes < table.length; probes++) {
+            int entry = table[slot];
+            if (entry == 0) {
+                return -1;
+            }
+            if (recordIds[entry - 1] == userId) {
+                return entry - 1;
+            }
+            slot = (slot + 1) & mask;
+        }
+        return -1;
+    }
+
+    // ---- writes --------------------------------------------------------------------------------------------------
+
+    /** The record of {@code userId}, added when there is none. */
+    private int record(long userId) {
+        int index = find(userId);
+        if (index >= 0) {
+            return index;
+        }
+        if (size == ids.length) {
+            growRecords();
+        }
+        if ((size + 1) > slots.length * 3L / 4) {
+            rehash(slots.length * 2);
+        }
+        index = size++;
+        ids[index] = userId;
+        names[index] = -1;
+        kinds[index] = DEFAULT;
+        int mask = slots.length - 1;
+        int slot = ideal(userId);
+        while (slots[slot] != 0) {
+            slot = (slot + 1) & mask;
+        }
+        slots[slot] = index + 1;
+        return index;
+    }
+
+    private int ideal(long userId) {
+        return (int) ((userId * PHI) >>> shift) & (slots.length - 1);
+    }
+
+    private int slotOf(long userId) {
+        int mask = slots.length - 1;
+        int slot = ideal(userId);
+        while (slots[slot] != 0) {
+            if (ids[slots[slot] - 1] == userId) {
+                return slot;
+            }
+            slot = (slot + 1) & mask;
+        }
+        return -1;
+    }
+
+    /** Frees a slot and moves later entries of its probe run back, so that no lookup stops short of them. */
+    private void deleteSlot(int free) {
+        int mask = slots.length - 1;
+        int slot = free;
+        while (true) {
+            slot = (slot + 1) & mask;
+            int entry = slots[slot];
+            if (entry == 0) {
+                break;
+            }
+            int ideal = ideal(ids[entry - 1]);
+            // The entry may move to the free slot unless its ideal slot lies cyclically in (free, slot].
+            boolean stays = free <= slot ? (free < ideal && ideal <= slot) : (free < ideal || ideal <= slot);
+            if (!stays) {
+                slots[free] = entry;
+                free = slot;
+            }
+        }
+        slots[free] = 0;
+    }
+
+    private void growRecords() {
+        int capacity = ids.length + (ids.length >> 1) + 1;
+        long[] newIds = java.util.Arrays.copyOf(ids, capacity);
+        int[] newNames = java.util.Arrays.copyOf(names, capacity);
+        byte[] newKinds = java.util.Arrays.copyOf(kinds, capacity);
+        int[] newAvatars = java.util.Arrays.copyOf(avatars, capacity);
+        ids = newIds;
+        names = newNames;
+        kinds = newKinds;
+        avatars = newAvatars;
+    }
+
+    private void rehash(int tableSize) {
+        slots = new int[tableSize];
+        shift = 64 - Integer.numberOfTrailingZeros(tableSize);
+        int mask = tableSize - 1;
+        for (int index = 0; index < size; index++) {
+            int slot = ideal(ids[index]);
+            while (slots[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = index + 1;
+        }
+    }
+
+    private void setName(int index, String name) {
+        int old = names[index];
+        if (old >= 0) {
+            if (equalsText(old, name)) {
+                return; // unchanged: nothing new in the arena
+            }
+            garbage += textLength(old);
+            names[index] = -1;
+        }
+        names[index] = append(name);
+    }
+
+    private void setDefault(int index, int defaultIndex) {
+        releaseAvatar(index);
+        avatars[index] = defaultIndex;
+    }
+
+    private void setHash(int index, byte packedKind, byte textKind, String hash) {
+        boolean animated = hash.startsWith("a_");
+        String hex = animated ? hash.substring(2) : hash;
+        if (isPackable(hex)) {
+            long high = Long.parseUnsignedLong(hex, 0, 16, 16);
+            long low = Long.parseUnsignedLong(hex, 16, 32, 16);
+            int pair;
+            if ((kinds[index] & KIND_MASK) == USER || (kinds[index] & KIND_MASK) == GUILD) {
+                pair = avatars[index]; // a packed hash already: its pair is reused
+            } else {
+                releaseAvatar(index);
+                pair = newHashPair();
+            }
+            hashes[2 * pair] = high;
+            hashes[2 * pair + 1] = low;
+            avatars[index] = pair;
+            kinds[index] = (byte) (packedKind | (animated ? ANIMATED : 0));
+        } else {
+            setText(index, textKind, hash);
+        }
+    }
+
+    private void setUrl(int index, long userId, String url) {
+        Avatar parsed = Avatar.parse(url, guildId, userId);
+        if (parsed == null) {
+            setText(index, URL_TEXT, url);
+        } else if (parsed.kind == DEFAULT) {
+            setDefault(index, parsed.defaultIndex);
+        } else {
+            setHash(index, parsed.kind, parsed.kind == USER ? USER_TEXT : GUILD_TEXT, parsed.hash);
+        }
+    }
+
+    private void setText(int index, byte kind, String text) {
+        if (kinds[index] == kind && equalsText(avatars[index], text)) {
+            return;
+        }
+        releaseAvatar(index);
+        int at = append(text);
+        avatars[index] = at;
+        kinds[index] = kind;
+    }
+
+    /** Frees what the member's avatar holds (text, or a hash pair); the avatar is the default afterwards. */
+    private void releaseAvatar(int index) {
+        int kind = kinds[index] & KIND_MASK;
+        if (isText(kinds[index])) {
+            garbage += textLength(avatars[index]);
+        } else if (kind == USER || kind == GUILD) {
+            hashes[2 * avatars[index]] = freeHash;
+            freeHash = avatars[index];
+        }
+        kinds[index] = DEFAULT;
+        avatars[index] = 0;
+    }
+
+    private int newHashPair() {
+        if (freeHash >= 0) {
+            int pair = freeHash;
+            freeHash = (int) hashes[2 * pair];
+            return pair;
+        }
+        if (2 * (hashPairs + 1) > hashes.length) {
+            hashes = java.util.Arrays.copyOf(hashes, 2 * (hashPairs + (hashPairs >> 1) + 1));
+        }
+        return hashPairs++;
+    }
+
+    private static boolean isText(byte kind) {
+        int k = kind & KIND_MASK;
+        return k == USER_TEXT || k == GUILD_TEXT || k == URL_TEXT;
+    }
+
+    private static boolean isPackable(String hex) {
+        if (hex.length() != 32) {
+            return false;
+        }
+        for (int i = 0; i < 32; i++) {
+            char c = hex.charAt(i);
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---- the arena: each text is its UTF-8 length as a varint, then its UTF-8 bytes ------------------------------
+
+    private int append(String text) {
+        if (garbage > MIN_GARBAGE_TO_COMPACT && garbage > arenaSize / 2) {
+            compact();
+        }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        int needed = 5 + bytes.length;
+        if (arenaSize + needed > arena.length) {
+            long grown = Math.max((long) arena.length + (arena.length >> 1), (long) arenaSize + needed);
+            if (grown > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException("guild " + Long.toUnsignedString(guildId) + " has too much text");
+            }
+            arena = java.util.Arrays.copyOf(arena, (int) grown);
+        }
+        int at = arenaSize;
+        int pos = at;
+        int length = bytes.length;
+        while ((length & ~0x7F) != 0) {
+            arena[pos++] = (byte) ((length & 0x7F) | 0x80);
+            length >>>= 7;
+        }
+        arena[pos++] = (byte) length;
+        System.arraycopy(bytes, 0, arena, pos, bytes.length);
+        arenaSize = pos + bytes.length;
+        return at;
+    }
+
+    /** Rewrites the arena with the live texts only; their offsets change. */
+    private void compact() {
+        byte[] old = arena;
+        arena = new byte[Math.max(64, arenaSize - garbage + (arenaSize - garbage) / 4)];
+        arenaSize = 0;
+        garbage = 0;
+        for (int index = 0; index < size; index++) {
+            if (names[index] >= 0) { // < 0: the record being written, whose new name comes next
+                names[index] = append(text(old, names[index]));
+            }
+            if (isText(kinds[index])) {
+                avatars[index] = append(text(old, avatars[index]));
+            }
+        }
+    }
+
+    private static String text(byte[] text, int at) {
+        int length = 0;
+        int shiftBy = 0;
+        byte b;
+        do {
+            b = text[at++];
+            length |= (b & 0x7F) << shiftBy;
+            shiftBy += 7;
+        } while (b < 0);
+        return new String(text, at, length, StandardCharsets.UTF_8);
+    }
+
+    private int textLength(int at) {
+        int start = at;
+        int length = 0;
+        int shiftBy = 0;
+        byte b;
+        do {
+            b = arena[at++];
+            length |= (b & 0x7F) << shiftBy;
+            shiftBy += 7;
+        } while (b < 0);
+        return at - start + length;
+    }
+
+    private boolean equalsText(int at, String text) {
+        return text(arena, at).equals(text);
+    }
+
+    /** A Discord CDN avatar URL taken apart, when it is exactly in the form {@link DiscordCdn} builds. */
+    private record Avatar(byte kind, String hash, int defaultIndex) {
+
+        static Avatar parse(String url, long guildId, long userId) {
+            Avatar candidate = candidate(url, guildId, userId);
+            return candidate != null && candidate.url(guildId, userId).equals(url) ? candidate : null;
+        }
+
+        private static Avatar candidate(String url, long guildId, long userId) {
+            String defaults = DiscordCdn.BASE + "embed/avatars/";
+            String user = DiscordCdn.BASE + "avatars/" + Long.toUnsignedString(userId) + "/";
+            String guild = DiscordCdn.BASE + "guilds/" + Long.toUnsignedString(guildId) + "/users/"
+                    + Long.toUnsignedString(userId) + "/avatars/";
+            if (url.startsWith(defaults) && url.endsWith(DiscordCdn.STATIC)) {
+                String digits = url.substring(defaults.length(), url.length() - DiscordCdn.STATIC.length());
+                if (digits.length() == 1 && Character.isDigit(digits.charAt(0))) {
+                    return new Avatar(DEFAULT, null, digits.charAt(0) - '0');
+                }
+                return null;
+            }
+            String prefix = url.startsWith(user) ? user : url.startsWith(guild) ? guild : null;
+            if (prefix == null) {
+                return null;
+            }
+            String rest = url.substring(prefix.length());
+            String hash = rest.endsWith(DiscordCdn.ANIMATED)
+                    ? rest.substring(0, rest.length() - DiscordCdn.ANIMATED.length())
+                    : rest.endsWith(DiscordCdn.STATIC)
+                            ? rest.substring(0, rest.length() - DiscordCdn.STATIC.length())
+                            : null;
+            if (hash == null) {
+                return null;
+            }
+            String hex = hash.startsWith("a_") ? hash.substring(2) : hash;
+            return isPackable(hex) ? new Avatar(prefix == user ? USER : GUILD, hash, 0) : null;
+        }
+
+        String url(long guildId, long userId) {
+            return switch (kind) {
+                case DEFAULT -> DiscordCdn.defaultAvatar(defaultIndex);
+                case USER -> DiscordCdn.userAvatar(userId, hash);
+                default -> DiscordCdn.guildAvatar(guildId, userId, hash);
+            };
+        }
+    }
+}
