@@ -2,7 +2,7 @@ package com.communitybot.persistence;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
-import com.communitybot.core.port.LevelStore.Placed;
+import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.port.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -51,7 +51,7 @@ final class LeaderboardPlace {
     }
 
     /** The record of {@code id} in {@code guild} and its position; empty when the guild has no such record. */
-    Optional<Placed> placeOf(GuildId guild, String id) {
+    Optional<PlacedRecord> placeOf(GuildId guild, String id) {
         String what = "Counting the place of " + id + " in the leaderboard of guild " + guild;
         Race race = new Race();
         CompletableFuture<Void> fromEnd =
@@ -78,14 +78,14 @@ final class LeaderboardPlace {
     }
 
     /** Only the count from the start, for tests that check each count on its own. */
-    Optional<Placed> countedFromStart(GuildId guild, String id) {
+    Optional<PlacedRecord> countedFromStart(GuildId guild, String id) {
         Race race = new Race();
         race.run(() -> fromStart(guild, id, race));
         return race.answer("Counting from the start");
     }
 
     /** Only the count from the end, for tests that check each count on its own. */
-    Optional<Placed> countedFromEnd(GuildId guild, String id) {
+    Optional<PlacedRecord> countedFromEnd(GuildId guild, String id) {
         Race race = new Race();
         race.run(() -> fromEnd(guild, id, race));
         return race.answer("Counting from the end");
@@ -100,7 +100,7 @@ final class LeaderboardPlace {
                     return new Answer(Optional.empty());
                 }
                 long before = count(connection, guild, BEFORE, record.get(), race);
-                return new Answer(Optional.of(new Placed(record.get(), before + 1)));
+                return new Answer(Optional.of(new PlacedRecord(record.get(), before + 1)));
             } finally {
                 connection.rollback();
             }
@@ -121,7 +121,7 @@ final class LeaderboardPlace {
                 if (position < 1) {
                     return null; // a size that does not hold this record: leave the answer to the start count
                 }
-                return new Answer(Optional.of(new Placed(record.get(), position)));
+                return new Answer(Optional.of(new PlacedRecord(record.get(), position)));
             } finally {
                 connection.rollback();
             }
@@ -171,7 +171,7 @@ final class LeaderboardPlace {
     }
 
     /** What a count found: the record and its position, or that the guild has no such record. */
-    private record Answer(Optional<Placed> placed) {}
+    private record Answer(Optional<PlacedRecord> placed) {}
 
     private interface Count {
         Answer run() throws SQLException;
@@ -229,7 +229,7 @@ final class LeaderboardPlace {
             }
         }
 
-        Optional<Placed> answer(String what) {
+        Optional<PlacedRecord> answer(String what) {
             Answer found = answer.get();
             if (found != null) {
                 return found.placed();

@@ -2,6 +2,7 @@ package com.communitybot.persistence;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreException;
 import com.zaxxer.hikari.HikariDataSource;
@@ -193,7 +194,7 @@ final class SqlLevelStore implements LevelStore {
 
     /** Counted from both ends of the leaderboard at once: see {@link LeaderboardPlace}. */
     @Override
-    public Optional<Placed> placeOf(GuildId guild, String id) {
+    public Optional<PlacedRecord> placeOf(GuildId guild, String id) {
         return places.placeOf(guild, id);
     }
 

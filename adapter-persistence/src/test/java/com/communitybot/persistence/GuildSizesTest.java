@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreTransfer;
@@ -235,7 +236,7 @@ class GuildSizesTest {
         stores.insertLevels(List.of(record("77:1", 99, 99), record("nocolon", 1, 1)));
 
         for (int i : new int[] {0, 1, 1500, 2997, 2998, 2999}) {
-            LevelStore.Placed expected = new LevelStore.Placed(order.get(i), i + 1);
+            PlacedRecord expected = new PlacedRecord(order.get(i), i + 1);
             assertThat(places.countedFromStart(new GuildId(7), order.get(i).id()))
                     .contains(expected);
             assertThat(places.countedFromEnd(new GuildId(7), order.get(i).id())).contains(expected);

@@ -2,6 +2,7 @@ package com.communitybot.core.port;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.usecase.LeaderboardOrder;
 import java.util.List;
 import java.util.Optional;
@@ -23,15 +24,6 @@ public interface LevelStore {
      * {@link StoreException} after the records read before it.
      */
     Stream<LevelRecord> recordsInLeaderboardOrder(GuildId guild);
-
-    /**
-     * A record of a guild and its position in the guild's leaderboard order: 1 plus the number of the
-     * guild's records before it, ranked or not (spec 4.2 rule 3).
-     *
-     * @param record   the record
-     * @param position its 1-based position
-     */
-    record Placed(LevelRecord record, long position) {}
 
     /**
      * Up to {@code max} of the guild's records that come right after {@code after} in leaderboard order
@@ -61,13 +53,13 @@ public interface LevelStore {
      * <p>The default counts through {@link #recordsInLeaderboardOrder(GuildId)}; a store with an index in
      * that order counts there.
      */
-    default Optional<Placed> placeOf(GuildId guild, String id) {
+    default Optional<PlacedRecord> placeOf(GuildId guild, String id) {
         try (Stream<LevelRecord> all = recordsInLeaderboardOrder(guild)) {
             long position = 0;
             for (LevelRecord record : (Iterable<LevelRecord>) all::iterator) {
                 position++;
                 if (record.id().equals(id)) {
-                    return Optional.of(new Placed(record, position));
+                    return Optional.of(new PlacedRecord(record, position));
                 }
             }
             return Optional.empty();

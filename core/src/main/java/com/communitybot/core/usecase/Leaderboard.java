@@ -8,6 +8,7 @@ import com.communitybot.core.model.LeaderboardEntry;
 import com.communitybot.core.model.LeaderboardPage;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.Member;
+import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
 import com.communitybot.core.port.LevelStore;
@@ -101,7 +102,7 @@ public final class Leaderboard {
      */
     public LeaderboardEntry entryOf(GuildId guild, UserId user) {
         presence.requirePresent(guild);
-        LevelStore.Placed placed =
+        PlacedRecord placed =
                 levels.placeOf(guild, LevelRecord.idOf(guild, user)).orElseThrow(NotFoundException::userNotRanked);
         return LeaderboardRanking.rankedUser(placed.record())
                 .map(ranked -> entry(guild, new LeaderboardRanking.Ranked(ranked, placed.record(), placed.position())))

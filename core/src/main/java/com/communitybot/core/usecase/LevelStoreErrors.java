@@ -3,6 +3,7 @@ package com.communitybot.core.usecase;
 import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreException;
 import java.util.Iterator;
@@ -66,7 +67,7 @@ final class LevelStoreErrors implements LevelStore {
     }
 
     @Override
-    public Optional<Placed> placeOf(GuildId guild, String id) {
+    public Optional<PlacedRecord> placeOf(GuildId guild, String id) {
         try {
             return store.placeOf(guild, id);
         } catch (StoreException e) {

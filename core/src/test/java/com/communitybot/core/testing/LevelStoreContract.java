@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.LevelStore;
 import java.util.ArrayList;
@@ -170,10 +171,9 @@ public abstract class LevelStoreContract {
         for (int i = 0; i < whole.size(); i++) {
             assertThat(store().placeOf(GUILD, whole.get(i).id()))
                     .as(whole.get(i).id())
-                    .contains(new LevelStore.Placed(whole.get(i), i + 1));
+                    .contains(new PlacedRecord(whole.get(i), i + 1));
         }
-        assertThat(store().placeOf(new GuildId(123L), "123:1"))
-                .contains(new LevelStore.Placed(record("123:1", 99, 99), 1));
+        assertThat(store().placeOf(new GuildId(123L), "123:1")).contains(new PlacedRecord(record("123:1", 99, 99), 1));
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreException;
@@ -45,7 +46,7 @@ class LevelStoreErrorsTest {
             }
 
             @Override
-            public Optional<Placed> placeOf(GuildId guild, String id) {
+            public Optional<PlacedRecord> placeOf(GuildId guild, String id) {
                 throw failure;
             }
         };
