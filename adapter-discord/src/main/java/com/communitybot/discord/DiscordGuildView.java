@@ -6,6 +6,8 @@ import com.communitybot.core.model.Role;
 import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
+import java.time.Duration;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -14,10 +16,13 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import net.dv8tion.jda.api.JDA;
 import net.dv8tion.jda.api.entities.Guild;
 import net.dv8tion.jda.api.entities.RoleColors;
+import net.dv8tion.jda.api.events.GenericEvent;
 import net.dv8tion.jda.api.events.session.ShutdownEvent;
 import net.dv8tion.jda.api.exceptions.InvalidTokenException;
+import net.dv8tion.jda.api.hooks.EventListener;
 import net.dv8tion.jda.api.hooks.ListenerAdapter;
 import net.dv8tion.jda.api.requests.CloseCode;
 import net.dv8tion.jda.api.requests.GatewayIntent;
@@ -71,6 +76,8 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
     private RestGatewaySessionController sessions;
     private boolean closed;
     private int failedLogins;
+    /** {@link System#nanoTime()} of the last gateway event, 0 before the first. */
+    private volatile long lastEventNanos;
 
     private DiscordGuildView(DiscordSettings settings, FatalFailureListener onFatalFailure, Backoff backoff) {
         this.settings = settings;
@@ -130,6 +137,30 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
     @Override
     public Optional<Member> member(GuildId guild, UserId user) {
         return guild(guild).map(g -> g.getMemberById(user.value())).map(DiscordGuildView::toMember);
+    }
+
+    /** The gateway's state now: each shard's connection and ping, what is cached, the time since the last event. */
+    public GatewayStatus gatewayStatus() {
+        ShardManager manager = shards;
+        long lastEvent = lastEventNanos;
+        Optional<Duration> sinceLastEvent =
+                lastEvent == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(System.nanoTime() - lastEvent));
+        if (manager == null) {
+            return new GatewayStatus(false, List.of(), 0, 0, sinceLastEvent);
+        }
+        List<GatewayStatus.Shard> states = manager.getShardCache().stream()
+                .map(jda -> new GatewayStatus.Shard(
+                        jda.getShardInfo().getShardId(),
+                        jda.getStatus().name(),
+                        jda.getStatus() == JDA.Status.CONNECTED,
+                        jda.getGatewayPing(),
+                        jda.getUnavailableGuilds().size()))
+                .sorted(Comparator.comparingInt(GatewayStatus.Shard::id))
+                .toList();
+        long members = manager.getGuildCache().stream()
+                .mapToLong(g -> g.getMemberCache().size())
+                .sum();
+        return new GatewayStatus(true, states, manager.getGuildCache().size(), members, sinceLastEvent);
     }
 
     /** Stops the background login and shuts JDA down; the view is empty afterwards. */
@@ -239,7 +270,7 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
                 .setRestConfig(new RestConfig().setBaseUrl(settings.restBaseUrl()))
                 .setSessionController(controller)
                 .setEnableShutdownHook(false)
-                .addEventListeners(new FatalCloseListener());
+                .addEventListeners(new FatalCloseListener(), new EventClock());
     }
 
     private void reportFatal(FatalDiscordException failure) {
@@ -260,6 +291,14 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
     private boolean isClosed() {
         synchronized (lock) {
             return closed;
+        }
+    }
+
+    /** Notes when the gateway last said anything, so a silent connection shows in the metrics. */
+    private final class EventClock implements EventListener {
+        @Override
+        public void onEvent(GenericEvent event) {
+            lastEventNanos = System.nanoTime();
         }
     }
 

@@ -125,6 +125,30 @@ class DiscordApiTest {
     }
 
     @Test
+    void readiness_isUpWithTheShardConnected_andDownNamingTheGuildWhileItIsUnavailable() {
+        ApiClient management = new ApiClient(service.managementUrl(), null);
+        Eventually.await("readiness UP", () -> readiness(management).status() == 200);
+        JsonNode up = readiness(management).json();
+        assertThat(up.at("/details/live-view/details/shard 0").asText()).isEqualTo("CONNECTED");
+        assertThat(up.at("/details/live-view/details/guilds").asLong()).isEqualTo(1);
+
+        discord.makeUnavailable(GUILD);
+        Eventually.await("readiness DOWN", () -> readiness(management).status() == 503);
+        assertThat(readiness(management)
+                        .json()
+                        .at("/details/live-view/details/shard 0")
+                        .asText())
+                .isEqualTo("CONNECTED, 1 guilds unavailable");
+
+        discord.makeAvailable(GUILD);
+        Eventually.await("readiness UP again", () -> readiness(management).status() == 200);
+    }
+
+    private static ApiClient.Reply readiness(ApiClient management) {
+        return management.send(management.anonymous("/health/readiness").GET());
+    }
+
+    @Test
     void gatewayEvents_changeTheAnswers() {
         discord.addMember(GUILD, FakeMember.of(CAROL, "carol").withNickname("Caz"));
         Eventually.await(
