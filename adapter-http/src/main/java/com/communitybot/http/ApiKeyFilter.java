@@ -35,15 +35,18 @@ public final class ApiKeyFilter implements Ordered {
 
     private final byte[] keyDigest;
     private final int managementPort;
+    private final HttpMeters meters;
 
-    public ApiKeyFilter(
+    ApiKeyFilter(
             @Value("${bot.api-key}") String apiKey,
-            @Value("${endpoints.all.port:" + NO_MANAGEMENT_PORT + "}") int managementPort) {
+            @Value("${endpoints.all.port:" + NO_MANAGEMENT_PORT + "}") int managementPort,
+            HttpMeters meters) {
         if (apiKey == null || apiKey.isEmpty()) {
             throw new IllegalStateException("bot.api-key (BOT_API_KEY) must be set");
         }
         this.keyDigest = sha256(apiKey.getBytes(StandardCharsets.UTF_8));
         this.managementPort = managementPort;
+        this.meters = meters;
     }
 
     /** Null lets the request through; a response stops it. */
@@ -57,6 +60,8 @@ public final class ApiKeyFilter implements Ordered {
         if (values.size() == 1 && isText(values.get(0)) && matches(values.get(0))) {
             return null;
         }
+        // Micronaut's request meters never see a response a filter gives, so refusals are counted here.
+        meters.refused();
         return HttpResponse.status(HttpStatus.UNAUTHORIZED).body(ErrorBody.of(MESSAGE));
     }
 

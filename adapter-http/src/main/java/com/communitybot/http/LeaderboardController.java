@@ -33,9 +33,11 @@ import java.util.stream.Stream;
 final class LeaderboardController {
 
     private final Leaderboard leaderboard;
+    private final HttpMeters meters;
 
-    LeaderboardController(Leaderboard leaderboard) {
+    LeaderboardController(Leaderboard leaderboard, HttpMeters meters) {
         this.leaderboard = leaderboard;
+        this.meters = meters;
     }
 
     @Get
@@ -43,7 +45,7 @@ final class LeaderboardController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<InputStream> leaderboard(@PathSegment("guild_id") GuildId guild, HttpRequest<?> request) {
         Stream<LeaderboardEntry> entries = leaderboard.of(guild);
-        LeaderboardJson body = new LeaderboardJson(entries);
+        LeaderboardJson body = new LeaderboardJson(entries, meters::leaderboardChunk);
         body.alsoOnClose(endWithConnection(request, body));
         return HttpResponse.<InputStream>ok(body).contentType(MediaType.APPLICATION_JSON_TYPE);
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Readiness follows the store: the service reaches PostgreSQL through a {@link FreezingProxy}; frozen, the
  * readiness check turns 503 DOWN naming the store within seconds while liveness stays UP, and thawed, it is
- * UP again without a restart.
+ * UP again without a restart. The client that met the silent store is counted under its spec message.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresReadinessTest {
@@ -66,6 +66,11 @@ class PostgresReadinessTest {
             assertThat(down.body()).doesNotContain("jdbc:", "password");
             assertThat(took).isLessThan(Duration.ofSeconds(5));
             assertThat(get("/health/liveness").status()).isEqualTo(200);
+
+            ApiClient api = new ApiClient(service.baseUrl(), ApiFixture.API_KEY);
+            assertThat(api.get("/api/beta_testing").message()).isEqualTo("Database query failed");
+            assertThat(get("/prometheus").body())
+                    .contains("store_failures_total{message=\"Database query failed\"} 1.0");
         } finally {
             proxy.thaw();
         }
