@@ -14,6 +14,12 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.netty.channel.ChannelFuture;
 import io.netty.util.concurrent.GenericFutureListener;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.io.InputStream;
 import java.util.stream.Stream;
 
@@ -40,10 +46,36 @@ final class LeaderboardController {
         this.meters = meters;
     }
 
+    @Operation(operationId = "leaderboard", summary = "Spec 4.2: the guild's ranked leaderboard, streamed")
+    @ApiResponse(
+            responseCode = "200",
+            description =
+                    "Every member with a level record, by level then xp, descending; ranks keep gaps where a record was skipped",
+            content =
+                    @Content(
+                            mediaType = ApiDocument.JSON,
+                            array = @ArraySchema(schema = @Schema(implementation = Responses.LeaderboardMember.class))))
+    @ApiResponse(
+            responseCode = "400",
+            description = ApiDocument.BAD_REQUEST,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ApiDocument.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = ApiDocument.NOT_IN_GUILD,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "500",
+            description = ApiDocument.STORE_FAILED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @Get
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<InputStream> leaderboard(@PathSegment("guild_id") GuildId guild, HttpRequest<?> request) {
+    HttpResponse<InputStream> leaderboard(
+            @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, HttpRequest<?> request) {
         Stream<LeaderboardEntry> entries = leaderboard.of(guild);
         LeaderboardJson body = new LeaderboardJson(entries, meters::leaderboardChunk);
         body.alsoOnClose(endWithConnection(request, body));

@@ -108,6 +108,11 @@ final class RunningService implements AutoCloseable {
         return fatalFailures;
     }
 
+    /** A bean of the running service's context. */
+    <T> T bean(Class<T> type) {
+        return service.context().getBean(type);
+    }
+
     /** The database this service stores in. */
     TestDatabase database() {
         return database;
