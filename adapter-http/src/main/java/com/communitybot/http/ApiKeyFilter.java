@@ -95,8 +95,9 @@ public final class ApiKeyFilter implements Ordered {
         }
     }
 
+    /** Right after {@link RequestIdFilter}, which answers nothing; before every filter that could. */
     @Override
     public int getOrder() {
-        return HIGHEST_PRECEDENCE;
+        return HIGHEST_PRECEDENCE + 1;
     }
 }

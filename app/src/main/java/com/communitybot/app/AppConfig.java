@@ -22,6 +22,7 @@ import java.util.function.Function;
  *                        connection is closed, such as {@code 60s}
  * @param managementPort  {@code MANAGEMENT_PORT}, the port of health, metrics and the API document; 0 when
  *                        it is off ({@code off} or {@code 0})
+ * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by {@code logback.xml} itself)
  */
 public record AppConfig(
         Optional<String> apiKey,
@@ -34,7 +35,8 @@ public record AppConfig(
         Optional<String> guildSnapshot,
         String maxRequestSize,
         String writeTimeout,
-        int managementPort) {
+        int managementPort,
+        String logFormat) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
@@ -42,6 +44,8 @@ public record AppConfig(
     public static final int DEFAULT_MANAGEMENT_PORT = 8081;
     /** {@link #managementPort()} when the management port is off. */
     public static final int MANAGEMENT_OFF = 0;
+
+    public static final String DEFAULT_LOG_FORMAT = "plain";
 
     /** A setting that cannot be used; the message is the one line the operator is shown. */
     public static final class InvalidConfigException extends RuntimeException {
@@ -82,7 +86,27 @@ public record AppConfig(
                 get.apply("GUILD_SNAPSHOT"),
                 get.apply("MAX_REQUEST_SIZE").orElse(DEFAULT_MAX_REQUEST_SIZE),
                 get.apply("WRITE_TIMEOUT").map(AppConfig::duration).orElse(DEFAULT_WRITE_TIMEOUT),
-                managementPort);
+                managementPort,
+                get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT));
+    }
+
+    /**
+     * {@code LOG_FORMAT} checked alone, before anything logs: the log's configuration reads it when the first
+     * logger is made, and would otherwise start without an appender.
+     *
+     * @throws InvalidConfigException when it is neither plain nor json
+     */
+    public static void checkLogFormat(Function<String, String> lookup) {
+        Optional.ofNullable(lookup.apply("LOG_FORMAT"))
+                .filter(v -> !v.isEmpty())
+                .ifPresent(AppConfig::logFormat);
+    }
+
+    private static String logFormat(String text) {
+        if (text.equals("plain") || text.equals("json")) {
+            return text;
+        }
+        throw new InvalidConfigException("LOG_FORMAT must be plain or json, not \"" + text + "\"");
     }
 
     private static int port(String text) {

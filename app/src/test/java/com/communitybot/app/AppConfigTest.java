@@ -103,6 +103,23 @@ class AppConfigTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"plain", "json"})
+    void aLogFormat_isTaken(String format) {
+        assertThat(config(Map.of("LOG_FORMAT", format)).logFormat()).isEqualTo(format);
+        assertThat(config(Map.of()).logFormat()).isEqualTo("plain");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSON", "text", "logfmt"})
+    void aLogFormatThatIsNone_isRefusedInOneLine(String format) {
+        assertThatThrownBy(() -> config(Map.of("LOG_FORMAT", format)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("LOG_FORMAT must be plain or json, not \"" + format + "\"");
+        assertThatThrownBy(() -> AppConfig.checkLogFormat(Map.of("LOG_FORMAT", format)::get))
+                .isInstanceOf(AppConfig.InvalidConfigException.class);
+    }
+
+    @ParameterizedTest
     @CsvSource(
             delimiter = '|',
             value = {
