@@ -6,6 +6,7 @@ import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;
 import io.swagger.v3.oas.annotations.info.Info;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.security.SecurityScheme;
+import io.swagger.v3.oas.annotations.servers.Server;
 
 /**
  * The OpenAPI document's head, and the texts its operations share. micronaut-openapi writes the document
@@ -21,6 +22,10 @@ import io.swagger.v3.oas.annotations.security.SecurityScheme;
                                 + " path needs the API key in X-API-Key, unknown paths included (401 first);"
                                 + " then an unknown path is 404 Not found and a wrong method 405 Method not allowed."
                                 + " Errors are {\"success\": false, \"message\": \"...\"}."),
+        servers =
+                @Server(
+                        url = "http://localhost:8080",
+                        description = "The demo of the README; a deployment's own address"),
         security = @SecurityRequirement(name = ApiDocument.API_KEY))
 @SecurityScheme(
         name = ApiDocument.API_KEY,
