@@ -39,10 +39,33 @@ class ImageTarballTest {
         assertThat(config.get("Volumes").has("/data")).isTrue();
         assertThat(config.get("Env").toString()).contains("DATABASE_URL=jdbc:h2:file:/data/community-bot");
         assertThat(manifest.get("Layers").size()).isGreaterThan(1);
+        assertThat(layerEntryModes(files, manifest)).containsEntry("data/", 0777);
+    }
+
+    /** The file modes of every entry of every layer (gzipped tars inside the tarball). */
+    private static Map<String, Integer> layerEntryModes(Map<String, byte[]> files, JsonNode manifest)
+            throws IOException {
+        Map<String, Integer> modes = new HashMap<>();
+        for (JsonNode layer : manifest.get("Layers")) {
+            Path unpacked = Files.createTempFile("layer", ".tar");
+            try (InputStream in =
+                    new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(files.get(layer.asText())))) {
+                Files.write(unpacked, in.readAllBytes());
+                readTar(unpacked, modes);
+            } finally {
+                Files.delete(unpacked);
+            }
+        }
+        return modes;
     }
 
     /** The regular files of a tar archive by name (ustar headers, 512-byte blocks). */
     static Map<String, byte[]> readTar(Path tarball) throws IOException {
+        return readTar(tarball, new HashMap<>());
+    }
+
+    /** As {@link #readTar(Path)}, noting each entry's mode (directories included) in {@code modes}. */
+    static Map<String, byte[]> readTar(Path tarball, Map<String, Integer> modes) throws IOException {
         Map<String, byte[]> files = new HashMap<>();
         try (InputStream in = Files.newInputStream(tarball)) {
             byte[] header = new byte[512];
@@ -53,6 +76,10 @@ class ImageTarballTest {
                                 .replace("\0", "")
                                 .trim(),
                         8);
+                String mode = new String(header, 100, 8, StandardCharsets.US_ASCII)
+                        .replace("\0", "")
+                        .trim();
+                modes.put(name.startsWith("./") ? name.substring(2) : name, Integer.parseInt(mode, 8) & 0777);
                 byte[] content = in.readNBytes((int) size);
                 in.skipNBytes((512 - size % 512) % 512);
                 if (header[156] == '0' || header[156] == 0) {
