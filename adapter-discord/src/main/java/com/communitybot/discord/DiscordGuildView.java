@@ -7,6 +7,8 @@ import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
 import com.communitybot.core.view.MemberIndex;
+import java.time.Duration;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -15,10 +17,13 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import net.dv8tion.jda.api.JDA;
 import net.dv8tion.jda.api.entities.Guild;
 import net.dv8tion.jda.api.entities.RoleColors;
+import net.dv8tion.jda.api.events.GenericEvent;
 import net.dv8tion.jda.api.events.session.ShutdownEvent;
 import net.dv8tion.jda.api.exceptions.InvalidTokenException;
+import net.dv8tion.jda.api.hooks.EventListener;
 import net.dv8tion.jda.api.hooks.ListenerAdapter;
 import net.dv8tion.jda.api.requests.CloseCode;
 import net.dv8tion.jda.api.requests.GatewayIntent;
@@ -77,6 +82,8 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
     private RestGatewaySessionController sessions;
     private boolean closed;
     private int failedLogins;
+    /** {@link System#nanoTime()} of the last gateway event, 0 before the first. */
+    private volatile long lastEventNanos;
 
     private DiscordGuildView(DiscordSettings settings, FatalFailureListener onFatalFailure, Backoff backoff) {
         this.settings = settings;
@@ -138,6 +145,28 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
     @Override
     public Optional<Member> member(GuildId guild, UserId user) {
         return guild(guild).isPresent() ? members.member(guild, user) : Optional.empty();
+    }
+
+    /** The gateway's state now: each shard's connection and ping, what is cached, the time since the last event. */
+    public GatewayStatus gatewayStatus() {
+        ShardManager manager = shards;
+        long lastEvent = lastEventNanos;
+        Optional<Duration> sinceLastEvent =
+                lastEvent == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(System.nanoTime() - lastEvent));
+        if (manager == null) {
+            return new GatewayStatus(false, List.of(), 0, 0, sinceLastEvent);
+        }
+        List<GatewayStatus.Shard> states = manager.getShardCache().stream()
+                .map(jda -> new GatewayStatus.Shard(
+                        jda.getShardInfo().getShardId(),
+                        jda.getStatus().name(),
+                        jda.getStatus() == JDA.Status.CONNECTED,
+                        jda.getGatewayPing(),
+                        jda.getUnavailableGuilds().size()))
+                .sorted(Comparator.comparingInt(GatewayStatus.Shard::id))
+                .toList();
+        // Members are the view's own index, not JDA's member cache (which is off).
+        return new GatewayStatus(true, states, manager.getGuildCache().size(), members.memberCount(), sinceLastEvent);
     }
 
     /** Stops the background login and shuts JDA down; the view is empty afterwards. */
@@ -249,7 +278,7 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
                 .setRestConfig(new RestConfig().setBaseUrl(settings.restBaseUrl()))
                 .setSessionController(controller)
                 .setEnableShutdownHook(false)
-                .addEventListeners(new FatalCloseListener(), feed);
+                .addEventListeners(new FatalCloseListener(), feed, new EventClock());
     }
 
     private void reportFatal(FatalDiscordException failure) {
@@ -270,6 +299,14 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
     private boolean isClosed() {
         synchronized (lock) {
             return closed;
+        }
+    }
+
+    /** Notes when the gateway last said anything, so a silent connection shows in the metrics. */
+    private final class EventClock implements EventListener {
+        @Override
+        public void onEvent(GenericEvent event) {
+            lastEventNanos = System.nanoTime();
         }
     }
 

@@ -18,6 +18,11 @@ import java.util.List;
  * Spec section 5: every request, to any path and with any method, must carry the one API key in
  * {@code X-API-Key}, or it is answered 401 and goes no further. Micronaut runs server filters before it
  * decides 404, 405 or 415, so an unauthenticated caller never learns whether a path exists.
+ *
+ * <p>The one exception is the management port ({@code endpoints.all.port}, Micronaut's own setting that puts
+ * its management endpoints on a port of their own): health checks and metrics scrapers carry no key, and
+ * Micronaut serves those endpoints there alone and the API's routes never there, so nothing of the API
+ * answers without the key.
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 public final class ApiKeyFilter implements Ordered {
@@ -25,23 +30,38 @@ public final class ApiKeyFilter implements Ordered {
     static final String HEADER = "X-API-Key";
     static final String MESSAGE = "Missing or invalid API key";
 
-    private final byte[] keyDigest;
+    /** No port is 0 once bound, so 0 stands for "no management port". */
+    private static final int NO_MANAGEMENT_PORT = 0;
 
-    public ApiKeyFilter(@Value("${bot.api-key}") String apiKey) {
+    private final byte[] keyDigest;
+    private final int managementPort;
+    private final HttpMeters meters;
+
+    ApiKeyFilter(
+            @Value("${bot.api-key}") String apiKey,
+            @Value("${endpoints.all.port:" + NO_MANAGEMENT_PORT + "}") int managementPort,
+            HttpMeters meters) {
         if (apiKey == null || apiKey.isEmpty()) {
             throw new IllegalStateException("bot.api-key (BOT_API_KEY) must be set");
         }
         this.keyDigest = sha256(apiKey.getBytes(StandardCharsets.UTF_8));
+        this.managementPort = managementPort;
+        this.meters = meters;
     }
 
     /** Null lets the request through; a response stops it. */
     @RequestFilter
     @Nullable
     public MutableHttpResponse<ErrorBody> checkApiKey(HttpRequest<?> request) {
+        if (managementPort != NO_MANAGEMENT_PORT && request.getServerAddress().getPort() == managementPort) {
+            return null;
+        }
         List<String> values = request.getHeaders().getAll(HEADER);
         if (values.size() == 1 && isText(values.get(0)) && matches(values.get(0))) {
             return null;
         }
+        // Micronaut's request meters never see a response a filter gives, so refusals are counted here.
+        meters.refused();
         return HttpResponse.status(HttpStatus.UNAUTHORIZED).body(ErrorBody.of(MESSAGE));
     }
 
@@ -75,8 +95,9 @@ public final class ApiKeyFilter implements Ordered {
         }
     }
 
+    /** Right after {@link RequestIdFilter}, which answers nothing; before every filter that could. */
     @Override
     public int getOrder() {
-        return HIGHEST_PRECEDENCE;
+        return HIGHEST_PRECEDENCE + 1;
     }
 }

@@ -59,6 +59,11 @@ final class DomainErrorHandlers {
     @Requires(classes = {DatabaseErrorException.class, ExceptionHandler.class})
     static final class DatabaseError implements ExceptionHandler<DatabaseErrorException, HttpResponse<ErrorBody>> {
         private static final Logger LOG = LoggerFactory.getLogger(DatabaseError.class);
+        private final HttpMeters meters;
+
+        DatabaseError(HttpMeters meters) {
+            this.meters = meters;
+        }
 
         @Override
         public HttpResponse<ErrorBody> handle(HttpRequest request, DatabaseErrorException e) {
@@ -69,6 +74,7 @@ final class DomainErrorHandlers {
                     request.getPath(),
                     e.getMessage(),
                     cause == null ? "no cause" : describe(cause));
+            meters.storeFailure(e.getMessage());
             return respond(HttpStatus.INTERNAL_SERVER_ERROR, e);
         }
 

@@ -21,6 +21,14 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.netty.channel.ChannelFuture;
 import io.netty.util.concurrent.GenericFutureListener;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.List;
@@ -48,10 +56,12 @@ final class LeaderboardController {
 
     private final Leaderboard leaderboard;
     private final LeaderboardCursors cursors;
+    private final HttpMeters meters;
 
-    LeaderboardController(Leaderboard leaderboard, LeaderboardCursors cursors) {
+    LeaderboardController(Leaderboard leaderboard, LeaderboardCursors cursors, HttpMeters meters) {
         this.leaderboard = leaderboard;
         this.cursors = cursors;
+        this.meters = meters;
     }
 
     /**
@@ -59,10 +69,61 @@ final class LeaderboardController {
      * next page, when there is one, is named by a {@code Link: <...>; rel="next"} header and an {@code
      * X-Next-Cursor} header. The query is checked with the path, before the bot's presence.
      */
+    @Operation(
+            operationId = "leaderboard",
+            summary = "Spec 4.2: the guild's ranked leaderboard, streamed; with limit, one page of it (an addition)")
+    @ApiResponse(
+            responseCode = "200",
+            description = "Every member with a level record, by level then xp, descending; ranks keep gaps where a"
+                    + " record was skipped. With limit, the next limit of them, with their absolute ranks; when more"
+                    + " follow, the Link (rel=next) and X-Next-Cursor headers name the next page",
+            headers = {
+                @Header(
+                        name = HttpHeaders.LINK,
+                        description =
+                                "</api/{guild_id}/leaderboard?limit=N&after=CURSOR>; rel=\"next\", when a next page exists",
+                        schema = @Schema(type = "string")),
+                @Header(
+                        name = NEXT_CURSOR,
+                        description = "The after value of the next page, when one exists",
+                        schema = @Schema(type = "string", pattern = "^[A-Za-z0-9_-]+$"))
+            },
+            content =
+                    @Content(
+                            mediaType = ApiDocument.JSON,
+                            array = @ArraySchema(schema = @Schema(implementation = Responses.LeaderboardMember.class))))
+    @ApiResponse(
+            responseCode = "400",
+            description = "Invalid guild_id, Invalid limit: ..., Invalid after: ...",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ApiDocument.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = ApiDocument.NOT_IN_GUILD,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "500",
+            description = ApiDocument.STORE_FAILED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @Parameter(
+            name = LIMIT,
+            in = ParameterIn.QUERY,
+            description = "An addition to the spec: a page of this many entries; without it, the whole leaderboard",
+            schema = @Schema(type = "integer", minimum = "1", maximum = "1000"))
+    @Parameter(
+            name = AFTER,
+            in = ParameterIn.QUERY,
+            description = "The cursor of the page before, from its X-Next-Cursor or Link header; needs limit",
+            schema = @Schema(type = "string", pattern = "^[A-Za-z0-9_-]+$"))
     @Get
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> leaderboard(@PathSegment("guild_id") GuildId guild, HttpRequest<?> request) {
+    HttpResponse<?> leaderboard(
+            @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
+            @Parameter(hidden = true) HttpRequest<?> request) {
         HttpParameters query = request.getParameters();
         Optional<String> limit = single(query, LIMIT);
         Optional<String> after = single(query, AFTER);
@@ -79,10 +140,38 @@ final class LeaderboardController {
      * One member's entry, exactly as in the whole leaderboard (an addition to the spec): 404 {@code User not
      * ranked} when the user has no ranked record.
      */
+    @Operation(
+            operationId = "leaderboardMember",
+            summary = "An addition to the spec: one member's entry, exactly as in the whole leaderboard")
+    @ApiResponse(
+            responseCode = "200",
+            description = "The member's entry, with the rank of the whole leaderboard",
+            content =
+                    @Content(
+                            mediaType = ApiDocument.JSON,
+                            schema = @Schema(implementation = Responses.LeaderboardMember.class)))
+    @ApiResponse(
+            responseCode = "400",
+            description = "Invalid guild_id, Invalid user_id",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ApiDocument.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "Bot is not in this guild, User not ranked",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "500",
+            description = ApiDocument.STORE_FAILED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @Get("/{user_id:[^/]+}")
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<byte[]> member(@PathSegment("guild_id") GuildId guild, @PathSegment("user_id") UserId user) {
+    HttpResponse<byte[]> member(
+            @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
+            @Parameter(hidden = true) @PathSegment("user_id") UserId user) {
         byte[] array = LeaderboardJson.array(List.of(leaderboard.entryOf(guild, user)));
         // The one entry of a one-entry array: the same bytes as in the whole leaderboard.
         byte[] entry = Arrays.copyOfRange(array, 1, array.length - 1);
@@ -124,7 +213,7 @@ final class LeaderboardController {
 
     private HttpResponse<InputStream> whole(GuildId guild, HttpRequest<?> request) {
         Stream<LeaderboardEntry> entries = leaderboard.of(guild);
-        LeaderboardJson body = new LeaderboardJson(entries);
+        LeaderboardJson body = new LeaderboardJson(entries, meters::leaderboardChunk);
         body.alsoOnClose(endWithConnection(request, body));
         return HttpResponse.<InputStream>ok(body).contentType(MediaType.APPLICATION_JSON_TYPE);
     }

@@ -29,9 +29,22 @@ final class LeaderboardJson extends InputStream {
     private boolean finished;
     private int position;
     private volatile Runnable alsoOnClose = () -> {};
+    private final Progress progress;
+    private int rowsInChunk;
+
+    /** Told of each chunk as it is written: how many entries, how many bytes. */
+    @FunctionalInterface
+    interface Progress {
+        void chunk(int rows, int bytes);
+    }
 
     LeaderboardJson(Stream<LeaderboardEntry> entries) {
+        this(entries, (rows, bytes) -> {});
+    }
+
+    LeaderboardJson(Stream<LeaderboardEntry> entries, Progress progress) {
         this.entries = entries;
+        this.progress = progress;
         this.iterator = entries.iterator();
         try {
             this.generator = JSON.createGenerator(buffer);
@@ -55,9 +68,11 @@ final class LeaderboardJson extends InputStream {
             buffer.reset();
             position = 0;
             try {
+                rowsInChunk = 0;
                 if (!writeNextChunk()) {
                     return -1;
                 }
+                progress.chunk(rowsInChunk, buffer.size());
             } catch (RuntimeException e) {
                 // A failure of the store: as an IOException, Micronaut ends the response with it.
                 throw new IOException("The leaderboard could not be read to its end: " + e.getMessage(), e);
@@ -80,6 +95,7 @@ final class LeaderboardJson extends InputStream {
         }
         while (buffer.size() < CHUNK_BYTES && iterator.hasNext()) {
             write(iterator.next());
+            rowsInChunk++;
             generator.flush();
         }
         if (!iterator.hasNext()) {

@@ -13,6 +13,11 @@ import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +33,27 @@ final class LevelTrackController {
         this.tracks = tracks;
     }
 
+    @Operation(operationId = "levelTracks", summary = "Spec 4.4: the guild's level tracks")
+    @ApiResponse(responseCode = "200", description = "Track name to its roles, each sorted by level")
+    @ApiResponse(
+            responseCode = "400",
+            description = ApiDocument.BAD_REQUEST,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ApiDocument.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = ApiDocument.NOT_IN_GUILD,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "500",
+            description = ApiDocument.STORE_FAILED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @Get
-    Map<String, List<Responses.TrackLevelRoleBody>> all(@PathSegment("guild_id") GuildId guild) {
+    Map<String, List<Responses.TrackLevelRoleBody>> all(
+            @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild) {
         Map<String, List<Responses.TrackLevelRoleBody>> body = new LinkedHashMap<>();
         tracks.all(guild)
                 .forEach((name, roles) -> body.put(
@@ -38,22 +62,115 @@ final class LevelTrackController {
         return body;
     }
 
+    @Operation(operationId = "createLevelTrack", summary = "Spec 4.5: create a level track")
+    @ApiResponse(
+            responseCode = "201",
+            description = "Level track '<track_name>' created successfully",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
+    @ApiResponse(
+            responseCode = "400",
+            description = ApiDocument.BAD_REQUEST,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ApiDocument.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = ApiDocument.NOT_IN_GUILD,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description = "Track already exists. Use PATCH to update.",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "413",
+            description = ApiDocument.TOO_LARGE,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "415",
+            description = ApiDocument.UNSUPPORTED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "500",
+            description = ApiDocument.STORE_FAILED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @Post
-    HttpResponse<SuccessBody> create(@PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
+    HttpResponse<SuccessBody> create(
+            @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
         LevelTrack track = body.track();
         tracks.create(guild, track);
         return HttpResponse.status(HttpStatus.CREATED).body(SuccessBody.of(LevelTracks.createdMessage(track.name())));
     }
 
+    @Operation(operationId = "replaceLevelTrack", summary = "Spec 4.6: replace or create a level track")
+    @ApiResponse(
+            responseCode = "200",
+            description = "Level track '<track_name>' updated successfully",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
+    @ApiResponse(
+            responseCode = "400",
+            description = ApiDocument.BAD_REQUEST,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ApiDocument.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = ApiDocument.NOT_IN_GUILD,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "413",
+            description = ApiDocument.TOO_LARGE,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "415",
+            description = ApiDocument.UNSUPPORTED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "500",
+            description = ApiDocument.STORE_FAILED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @Patch
-    SuccessBody replace(@PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
+    SuccessBody replace(@Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
         LevelTrack track = body.track();
         tracks.replace(guild, track);
         return SuccessBody.of(LevelTracks.updatedMessage(track.name()));
     }
 
+    @Operation(operationId = "deleteLevelTrack", summary = "Spec 4.7: delete a level track")
+    @ApiResponse(
+            responseCode = "200",
+            description = "Level track '<track_name>' deleted successfully",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
+    @ApiResponse(
+            responseCode = "400",
+            description = ApiDocument.BAD_REQUEST,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ApiDocument.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = ApiDocument.NOT_IN_GUILD,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "413",
+            description = ApiDocument.TOO_LARGE,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "415",
+            description = ApiDocument.UNSUPPORTED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "500",
+            description = ApiDocument.STORE_FAILED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @Delete
-    SuccessBody delete(@PathSegment("guild_id") GuildId guild, @Body Requests.TrackName body) {
+    SuccessBody delete(
+            @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.TrackName body) {
         tracks.delete(guild, body.trackName());
         return SuccessBody.of(LevelTracks.deletedMessage(body.trackName()));
     }

@@ -4,6 +4,12 @@ import com.communitybot.core.model.GuildId;
 import com.communitybot.core.usecase.GuildRoles;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 
 /** Spec 4.3: a guild's roles from the live view. */
@@ -16,8 +22,28 @@ final class RolesController {
         this.roles = roles;
     }
 
+    @Operation(operationId = "guildRoles", summary = "Spec 4.3: the guild's roles")
+    @ApiResponse(
+            responseCode = "200",
+            description = "Every role of the guild, in no particular order",
+            content =
+                    @Content(
+                            mediaType = ApiDocument.JSON,
+                            array = @ArraySchema(schema = @Schema(implementation = Responses.RoleBody.class))))
+    @ApiResponse(
+            responseCode = "400",
+            description = ApiDocument.BAD_REQUEST,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ApiDocument.UNAUTHORIZED,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = ApiDocument.NOT_IN_GUILD,
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @Get
-    List<Responses.RoleBody> roles(@PathSegment("guild_id") GuildId guild) {
+    List<Responses.RoleBody> roles(@Parameter(hidden = true) @PathSegment("guild_id") GuildId guild) {
         return roles.of(guild).stream().map(Responses.RoleBody::from).toList();
     }
 }

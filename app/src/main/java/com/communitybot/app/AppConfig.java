@@ -20,6 +20,9 @@ import java.util.function.Function;
  * @param maxRequestSize  {@code MAX_REQUEST_SIZE}, the largest request body, such as {@code 10MB}
  * @param writeTimeout    {@code WRITE_TIMEOUT}, how long a client may read nothing of a response before its
  *                        connection is closed, such as {@code 60s}
+ * @param managementPort  {@code MANAGEMENT_PORT}, the port of health, metrics and the API document; 0 when
+ *                        it is off ({@code off} or {@code 0})
+ * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by {@code logback.xml} itself)
  */
 public record AppConfig(
         Optional<String> apiKey,
@@ -31,11 +34,18 @@ public record AppConfig(
         Optional<String> discordApiUrl,
         Optional<String> guildSnapshot,
         String maxRequestSize,
-        String writeTimeout) {
+        String writeTimeout,
+        int managementPort,
+        String logFormat) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
     public static final String DEFAULT_WRITE_TIMEOUT = "60s";
+    public static final int DEFAULT_MANAGEMENT_PORT = 8081;
+    /** {@link #managementPort()} when the management port is off. */
+    public static final int MANAGEMENT_OFF = 0;
+
+    public static final String DEFAULT_LOG_FORMAT = "plain";
 
     /** A setting that cannot be used; the message is the one line the operator is shown. */
     public static final class InvalidConfigException extends RuntimeException {
@@ -59,6 +69,12 @@ public record AppConfig(
         Function<String, Optional<String>> get =
                 name -> Optional.ofNullable(lookup.apply(name)).filter(v -> !v.isEmpty());
         int port = get.apply("PORT").map(AppConfig::port).orElse(DEFAULT_PORT);
+        int managementPort =
+                get.apply("MANAGEMENT_PORT").map(AppConfig::managementPort).orElse(DEFAULT_MANAGEMENT_PORT);
+        if (managementPort != MANAGEMENT_OFF && managementPort == port) {
+            throw new InvalidConfigException("MANAGEMENT_PORT must differ from PORT (both are " + port
+                    + "): what answers without the API key never shares the API's port");
+        }
         return new AppConfig(
                 get.apply("BOT_API_KEY"),
                 port,
@@ -69,7 +85,28 @@ public record AppConfig(
                 get.apply("DISCORD_API_URL"),
                 get.apply("GUILD_SNAPSHOT"),
                 get.apply("MAX_REQUEST_SIZE").orElse(DEFAULT_MAX_REQUEST_SIZE),
-                get.apply("WRITE_TIMEOUT").map(AppConfig::duration).orElse(DEFAULT_WRITE_TIMEOUT));
+                get.apply("WRITE_TIMEOUT").map(AppConfig::duration).orElse(DEFAULT_WRITE_TIMEOUT),
+                managementPort,
+                get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT));
+    }
+
+    /**
+     * {@code LOG_FORMAT} checked alone, before anything logs: the log's configuration reads it when the first
+     * logger is made, and would otherwise start without an appender.
+     *
+     * @throws InvalidConfigException when it is neither plain nor json
+     */
+    public static void checkLogFormat(Function<String, String> lookup) {
+        Optional.ofNullable(lookup.apply("LOG_FORMAT"))
+                .filter(v -> !v.isEmpty())
+                .ifPresent(AppConfig::logFormat);
+    }
+
+    private static String logFormat(String text) {
+        if (text.equals("plain") || text.equals("json")) {
+            return text;
+        }
+        throw new InvalidConfigException("LOG_FORMAT must be plain or json, not \"" + text + "\"");
     }
 
     private static int port(String text) {
@@ -82,6 +119,23 @@ public record AppConfig(
             // reported below
         }
         throw new InvalidConfigException("PORT must be a TCP port from 0 to 65535, not \"" + text + "\"");
+    }
+
+    private static int managementPort(String text) {
+        if (text.equals("off")) {
+            return MANAGEMENT_OFF;
+        }
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidConfigException(
+                "MANAGEMENT_PORT must be a TCP port from 1 to 65535, or off (or 0) to turn it off, not \"" + text
+                        + "\"");
     }
 
     private static String duration(String text) {
@@ -109,6 +163,24 @@ public record AppConfig(
         properties.put("micronaut.server.port", port);
         properties.put("micronaut.server.max-request-size", maxRequestSize);
         properties.put("bot.write-timeout", writeTimeout);
+        properties.putAll(managementProperties());
+        return properties;
+    }
+
+    /**
+     * Micronaut's management endpoints (health, Prometheus) on their own port, so they answer without the
+     * API key there and never on the API's port; with the management port off, none of them exists. Their
+     * fixed settings are in {@code application.properties}.
+     */
+    private Map<String, Object> managementProperties() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        if (managementPort == MANAGEMENT_OFF) {
+            properties.put("endpoints.health.enabled", false);
+            properties.put("endpoints.prometheus.enabled", false);
+            properties.put("micronaut.metrics.enabled", false);
+        } else {
+            properties.put("endpoints.all.port", managementPort);
+        }
         return properties;
     }
 

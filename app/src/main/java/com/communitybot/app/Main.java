@@ -18,11 +18,20 @@ import picocli.CommandLine.Command;
             "",
             "Without a command, runs 'serve'. Configuration is read from environment variables:",
             "BOT_API_KEY, PORT, DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DISCORD_TOKEN,",
-            "DISCORD_API_URL, GUILD_SNAPSHOT, MAX_REQUEST_SIZE (see README.md)."
+            "DISCORD_API_URL, GUILD_SNAPSHOT, MAX_REQUEST_SIZE, WRITE_TIMEOUT, MANAGEMENT_PORT, LOG_FORMAT",
+            "(see README.md)."
         })
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
+        try {
+            AppConfig.checkLogFormat(name -> {
+                String value = System.getenv(name);
+                return value != null ? value : System.getProperty(name);
+            });
+        } catch (AppConfig.InvalidConfigException e) {
+            System.exit(CommandFailure.report(e.getMessage()));
+        }
         int exit = commandLine().execute(args);
         if (exit != ServeCommand.KEEP_RUNNING) {
             System.exit(exit);

@@ -1,9 +1,13 @@
 package com.communitybot.app;
 
 import io.micronaut.context.ApplicationContext;
+import java.util.Map;
 import javax.sql.DataSource;
 
-/** A Micronaut context with the store alone, no HTTP server and no live view, for import and export. */
+/**
+ * A Micronaut context with the store alone, no HTTP server and no live view, for import and export; so none
+ * of the service's health checks and metrics either (they read the live view).
+ */
 final class StoreContext {
 
     private StoreContext() {}
@@ -13,6 +17,10 @@ final class StoreContext {
                 .deduceEnvironment(false)
                 .banner(false)
                 .properties(config.storeProperties())
+                .properties(Map.of(
+                        "micronaut.metrics.enabled", false,
+                        "endpoints.health.enabled", false,
+                        "endpoints.prometheus.enabled", false))
                 .start();
         try {
             context.getBean(DataSource.class);

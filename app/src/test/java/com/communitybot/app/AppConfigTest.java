@@ -23,6 +23,8 @@ class AppConfigTest {
         assertThat(config.port()).isEqualTo(8080);
         assertThat(config.maxRequestSize()).isEqualTo("10MB");
         assertThat(config.writeTimeout()).isEqualTo("60s");
+        assertThat(config.managementPort()).isEqualTo(8081);
+        assertThat(config.serverProperties("k")).containsEntry("endpoints.all.port", 8081);
         assertThat(config.serverProperties("k")).containsEntry("bot.write-timeout", "60s");
         assertThat(config.storeProperties())
                 .containsEntry(
@@ -63,6 +65,58 @@ class AppConfigTest {
                 .isInstanceOf(AppConfig.InvalidConfigException.class)
                 .hasMessage("WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + timeout
                         + "\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"off", "0"})
+    void managementPortOff_leavesNoEndpoint(String value) {
+        AppConfig config = config(Map.of("MANAGEMENT_PORT", value));
+
+        assertThat(config.managementPort()).isEqualTo(AppConfig.MANAGEMENT_OFF);
+        assertThat(config.serverProperties("k"))
+                .doesNotContainKey("endpoints.all.port")
+                .containsEntry("endpoints.health.enabled", false)
+                .containsEntry("endpoints.prometheus.enabled", false);
+    }
+
+    @Test
+    void aManagementPort_isWhereTheEndpointsGo() {
+        assertThat(config(Map.of("MANAGEMENT_PORT", "9100")).serverProperties("k"))
+                .containsEntry("endpoints.all.port", 9100);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc", "-1", "65536", "OFF", "no"})
+    void aManagementPortThatIsNoPort_isRefusedInOneLine(String port) {
+        assertThatThrownBy(() -> config(Map.of("MANAGEMENT_PORT", port)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("MANAGEMENT_PORT must be a TCP port from 1 to 65535, or off (or 0) to turn it off, not \""
+                        + port + "\"");
+    }
+
+    @Test
+    void theManagementPortOnTheApiPort_isRefusedInOneLine() {
+        assertThatThrownBy(() -> config(Map.of("PORT", "9000", "MANAGEMENT_PORT", "9000")))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("MANAGEMENT_PORT must differ from PORT (both are 9000): what answers without the API key"
+                        + " never shares the API's port");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"plain", "json"})
+    void aLogFormat_isTaken(String format) {
+        assertThat(config(Map.of("LOG_FORMAT", format)).logFormat()).isEqualTo(format);
+        assertThat(config(Map.of()).logFormat()).isEqualTo("plain");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JSON", "text", "logfmt"})
+    void aLogFormatThatIsNone_isRefusedInOneLine(String format) {
+        assertThatThrownBy(() -> config(Map.of("LOG_FORMAT", format)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("LOG_FORMAT must be plain or json, not \"" + format + "\"");
+        assertThatThrownBy(() -> AppConfig.checkLogFormat(Map.of("LOG_FORMAT", format)::get))
+                .isInstanceOf(AppConfig.InvalidConfigException.class);
     }
 
     @ParameterizedTest

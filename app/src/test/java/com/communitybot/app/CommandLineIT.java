@@ -155,6 +155,84 @@ class CommandLineIT {
     }
 
     @Test
+    void serve_theOperatorsView_managementPortJsonLogsAccessLogAndRequestIds() throws Exception {
+        Map<String, String> env = h2("operated");
+        assertThat(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString())
+                        .exitCode())
+                .isZero();
+        int managementPort = RunningService.freePort();
+        env.putAll(Map.of(
+                "BOT_API_KEY",
+                "demo-key",
+                "PORT",
+                "0",
+                "MANAGEMENT_PORT",
+                String.valueOf(managementPort),
+                "LOG_FORMAT",
+                "json",
+                "GUILD_SNAPSHOT",
+                EXAMPLES.resolve("guild-snapshot.json").toString()));
+
+        try (JarProcess service = JarProcess.start(env)) {
+            int port = service.awaitListening(Duration.ofSeconds(60));
+            ApiClient api = new ApiClient(URI.create("http://127.0.0.1:" + port), "demo-key");
+            ApiClient management = new ApiClient(URI.create("http://127.0.0.1:" + managementPort), "demo-key");
+
+            assertThat(management
+                            .send(management.anonymous("/health/readiness").GET())
+                            .body())
+                    .contains("\"status\":\"UP\"");
+            assertThat(api.send(api.anonymous("/health/liveness").GET()).status())
+                    .isEqualTo(401);
+            java.net.http.HttpResponse<String> leaderboard = java.net.http.HttpClient.newHttpClient()
+                    .send(
+                            api.request("/api/100000000000000001/leaderboard")
+                                    .header("X-Request-Id", "trace-0001")
+                                    .build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(leaderboard.headers().firstValue("X-Request-Id")).contains("trace-0001");
+            assertThat(management
+                            .send(management.anonymous("/prometheus").GET())
+                            .body())
+                    .contains("uri=\"/api/{guild_id}/leaderboard\"");
+
+            com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+            java.util.List<com.fasterxml.jackson.databind.JsonNode> lines = new java.util.ArrayList<>();
+            for (String line : service.out().split("\n")) {
+                lines.add(json.readTree(line)); // every line is one JSON object
+            }
+            assertThat(lines)
+                    .anySatisfy(line ->
+                            assertThat(line.get("formattedMessage").asText()).contains("listening on port " + port));
+            assertThat(lines).anySatisfy(line -> {
+                assertThat(line.get("loggerName").asText()).isEqualTo("access");
+                assertThat(line.get("formattedMessage").asText())
+                        .startsWith("GET /api/{guild_id}/leaderboard 200 ")
+                        .endsWith(" request_id=trace-0001");
+                assertThat(line.at("/mdc/request_id").asText()).isEqualTo("trace-0001");
+                assertThat(line.get("level").asText()).isEqualTo("INFO");
+                assertThat(line.get("timestamp").asLong()).isPositive();
+            });
+            assertThat(lines)
+                    .anySatisfy(line ->
+                            assertThat(line.get("formattedMessage").asText()).startsWith("GET - 401 "));
+            assertThat(service.out()).doesNotContain("demo-key", "100000000000000001");
+
+            service.terminate();
+            assertThat(service.awaitExit(Duration.ofSeconds(30)).exitCode()).isZero();
+        }
+    }
+
+    @Test
+    void aLogFormatThatIsNone_isRefusedInOneLineBeforeAnythingLogs() {
+        JarProcess.Result result = JarProcess.run(Map.of("LOG_FORMAT", "xml", "BOT_API_KEY", "k"));
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err().strip()).isEqualTo("community-bot-api: LOG_FORMAT must be plain or json, not \"xml\"");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
     void exportImportExport_givesTheSameContent_andImportIsIdempotent() throws IOException {
         Map<String, String> first = h2("first");
         Path data = EXAMPLES.resolve("data.json");

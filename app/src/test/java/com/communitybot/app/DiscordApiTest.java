@@ -125,6 +125,40 @@ class DiscordApiTest {
     }
 
     @Test
+    void readinessAndMeters_showTheShardConnected_andReadinessIsDownWhileAGuildIsUnavailable() {
+        ApiClient management = new ApiClient(service.managementUrl(), null);
+        Eventually.await("readiness UP", () -> readiness(management).status() == 200);
+        JsonNode up = readiness(management).json();
+        assertThat(up.at("/details/live-view/details/shard 0").asText()).isEqualTo("CONNECTED");
+        assertThat(up.at("/details/live-view/details/guilds").asLong()).isEqualTo(1);
+        Eventually.await("the shard's meters", () -> management
+                .send(management.anonymous("/prometheus").GET())
+                .body()
+                .contains("discord_shard_connected{shard=\"0\",status=\"CONNECTED\"} 1.0"));
+        assertThat(management.send(management.anonymous("/prometheus").GET()).body())
+                .contains(
+                        "discord_guilds 1.0",
+                        "discord_members_cached 3.0" /* Alice, Bob and the bot */,
+                        "discord_shard_ping_milliseconds{shard=\"0\"}")
+                .containsPattern("discord_seconds_since_last_event [0-9.]+");
+
+        discord.makeUnavailable(GUILD);
+        Eventually.await("readiness DOWN", () -> readiness(management).status() == 503);
+        assertThat(readiness(management)
+                        .json()
+                        .at("/details/live-view/details/shard 0")
+                        .asText())
+                .isEqualTo("CONNECTED, 1 guilds unavailable");
+
+        discord.makeAvailable(GUILD);
+        Eventually.await("readiness UP again", () -> readiness(management).status() == 200);
+    }
+
+    private static ApiClient.Reply readiness(ApiClient management) {
+        return management.send(management.anonymous("/health/readiness").GET());
+    }
+
+    @Test
     void gatewayEvents_changeTheAnswers() {
         discord.addMember(GUILD, FakeMember.of(CAROL, "carol").withNickname("Caz"));
         Eventually.await(

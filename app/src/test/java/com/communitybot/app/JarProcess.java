@@ -41,6 +41,8 @@ final class JarProcess implements AutoCloseable {
                     new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().clear();
             builder.environment().put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+            // Not the default 8081, which another test or service on this machine may hold.
+            builder.environment().put("MANAGEMENT_PORT", String.valueOf(RunningService.freePort()));
             builder.environment().putAll(env);
             return new JarProcess(builder.start(), out, err);
         } catch (IOException e) {

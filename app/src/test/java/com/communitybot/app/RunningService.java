@@ -14,6 +14,8 @@ import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +43,8 @@ final class RunningService implements AutoCloseable {
     private final List<FatalDiscordException> fatalFailures = new CopyOnWriteArrayList<>();
     /** Whether closing this service drops its database: not when it shares one with another service. */
     private final boolean ownsDatabase;
+
+    private final int managementPort;
 
     /** The service with the live view of {@code extraEnvironment}, or the snapshot of {@link ApiFixture#GUILDS}. */
     RunningService(TestDatabase database, Map<String, String> extraEnvironment) {
@@ -90,8 +94,11 @@ final class RunningService implements AutoCloseable {
             env.put("DATABASE_PASSWORD", (String) store.get("datasources.default.password"));
         }
         env.put("GUILD_SNAPSHOT", snapshot.toString());
+        // Not the default 8081: tests run side by side, and Micronaut can only route by a port known up front.
+        env.put("MANAGEMENT_PORT", String.valueOf(freePort()));
         env.putAll(extraEnvironment);
         AppConfig config = AppConfig.from(env::get);
+        this.managementPort = config.managementPort();
         ServeCommand.LiveView liveView = ServeCommand.LiveView.choose(config, fatalFailures::add);
         this.service = ServeCommand.Service.start(config, liveView.view(), extraProperties);
     }
@@ -101,6 +108,11 @@ final class RunningService implements AutoCloseable {
         return fatalFailures;
     }
 
+    /** A bean of the running service's context. */
+    <T> T bean(Class<T> type) {
+        return service.context().getBean(type);
+    }
+
     /** The database this service stores in. */
     TestDatabase database() {
         return database;
@@ -108,6 +120,23 @@ final class RunningService implements AutoCloseable {
 
     URI baseUrl() {
         return URI.create("http://127.0.0.1:" + service.port());
+    }
+
+    /** The management port's address: health, metrics, the API document. */
+    URI managementUrl() {
+        if (managementPort == AppConfig.MANAGEMENT_OFF) {
+            throw new IllegalStateException("the management port is off");
+        }
+        return URI.create("http://127.0.0.1:" + managementPort);
+    }
+
+    /** A port free now; the service binds it a moment later. */
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The pool itself, not Micronaut Data's transaction-aware proxy, as a separate bot process would connect. */

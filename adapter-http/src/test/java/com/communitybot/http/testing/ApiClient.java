@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** A plain JDK HTTP client for black-box tests: exact headers, raw bodies, no framework in between. */
 public final class ApiClient {
@@ -22,6 +23,16 @@ public final class ApiClient {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
     private final String apiKey;
+
+    /** One request and its response as a test saw it, for checks against the API document. */
+    public record Exchange(String method, URI uri, Reply reply) {}
+
+    private static volatile Consumer<Exchange> recorder = exchange -> {};
+
+    /** Every exchange of every client from now on goes to {@code to} as well (one suite at a time). */
+    public static void recordInto(Consumer<Exchange> to) {
+        recorder = to;
+    }
 
     public ApiClient(URI base, String apiKey) {
         this.base = base;
@@ -95,13 +106,16 @@ public final class ApiClient {
 
     public Reply send(HttpRequest.Builder request) {
         try {
+            HttpRequest built = request.build();
             HttpResponse<String> response =
-                    http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Reply(
+                    http.send(built, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            Reply reply = new Reply(
                     response.statusCode(),
                     response.headers().firstValue("Content-Type").orElse(null),
                     response.body(),
                     response.headers());
+            recorder.accept(new Exchange(built.method(), built.uri(), reply));
+            return reply;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

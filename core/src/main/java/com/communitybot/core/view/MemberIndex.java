@@ -55,4 +55,13 @@ public final class MemberIndex {
     public int guildCount() {
         return guilds.size();
     }
+
+    /** How many members the index holds, over all its guilds (a member of two guilds counts twice). */
+    public long memberCount() {
+        long members = 0;
+        for (GuildMembers guild : guilds.values()) {
+            members += guild.size();
+        }
+        return members;
+    }
 }
