@@ -27,6 +27,9 @@ final class LevelRecordSql {
      */
     static final String DELETE_GUILD = "DELETE FROM level_record WHERE guild_id = ?";
 
+    /** One record of a guild, if it has any: a single entry of the leaderboard index. */
+    static final String ANY_OF_GUILD = "SELECT 1 FROM level_record WHERE guild_id = ? LIMIT 1";
+
     private LevelRecordSql() {}
 
     /** Selects those of {@code count} ids (bound as parameters 1 to count) that are stored. */

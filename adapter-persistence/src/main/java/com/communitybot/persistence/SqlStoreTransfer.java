@@ -197,6 +197,19 @@ final class SqlStoreTransfer implements StoreTransfer {
         }
 
         @Override
+        public boolean hasLevels(GuildId guild) {
+            flushLevels();
+            try (PreparedStatement any = connection.prepareStatement(LevelRecordSql.ANY_OF_GUILD)) {
+                any.setString(1, guild.toString());
+                try (ResultSet row = any.executeQuery()) {
+                    return row.next();
+                }
+            } catch (SQLException e) {
+                throw DriverExceptions.translate("Looking for level records of guild " + guild, e);
+            }
+        }
+
+        @Override
         public Set<String> existingLevelIds(Collection<String> ids) {
             flushLevels();
             List<String> all = List.copyOf(ids);

@@ -202,6 +202,25 @@ public abstract class StoreTransferContract {
     }
 
     @Test
+    public void hasLevels_isWhetherTheGuildHasARecord_storedOrWrittenByThisImport() {
+        transfer().importAtomically(batch -> {
+            batch.putLevel(record("100:1", 1, 1));
+            batch.putLevel(record("10", 1, 1));
+        });
+        List<Boolean> found = new ArrayList<>();
+
+        transfer().importAtomically(batch -> {
+            found.add(batch.hasLevels(new GuildId(100)));
+            found.add(batch.hasLevels(new GuildId(10)));
+            batch.putLevel(record("10:7", 1, 1));
+            found.add(batch.hasLevels(new GuildId(10)));
+            found.add(batch.hasLevels(new GuildId(1)));
+        });
+
+        assertThat(found).containsExactly(true, false, true, false);
+    }
+
+    @Test
     public void importingTheSameDataTwice_leavesTheSameStore() {
         Runnable importAll = () -> transfer().importAtomically(batch -> {
             batch.putLevel(record("10:1", 1, 1));

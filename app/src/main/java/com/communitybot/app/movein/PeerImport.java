@@ -121,9 +121,16 @@ public final class PeerImport {
         /** A record not written yet, and where it was read: {@code file: players[3] (id "1")}. */
         private record Pending(String where, UserId user, LevelRecord record) {}
 
+        /**
+         * Whether each chunk's ids must be looked up in the store: without --replace, and only when the guild
+         * has records at the start (an import into a guild of none, the usual move-in, spares the lookups).
+         */
+        private final boolean lookUpExisting;
+
         Writer(Request request, StoreTransfer.ImportBatch batch) {
             this.request = request;
             this.batch = batch;
+            this.lookUpExisting = !request.replace() && batch.hasLevels(request.guild());
         }
 
         /**
@@ -159,7 +166,7 @@ public final class PeerImport {
             if (pending.isEmpty()) {
                 return;
             }
-            if (!request.replace()) {
+            if (lookUpExisting) {
                 Set<String> existing = batch.existingLevelIds(
                         pending.stream().map(p -> p.record().id()).toList());
                 for (Pending p : pending) {

@@ -39,6 +39,12 @@ public interface StoreTransfer {
 
         /** Those of {@code ids} that name a stored level record, this import's own writes included. */
         Set<String> existingLevelIds(Collection<String> ids);
+
+        /**
+         * Whether the guild has any level record, this import's own writes included: an import into a guild
+         * that has none need not look up its ids.
+         */
+        boolean hasLevels(GuildId guild);
     }
 
     /**

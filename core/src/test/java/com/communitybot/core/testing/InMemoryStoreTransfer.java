@@ -66,6 +66,12 @@ public final class InMemoryStoreTransfer implements StoreTransfer {
             }
 
             @Override
+            public boolean hasLevels(GuildId guild) {
+                String prefix = guild + ":";
+                return seen.keySet().stream().anyMatch(id -> id.startsWith(prefix));
+            }
+
+            @Override
             public void putTrack(GuildId guild, LevelTrack track) {
                 writes.add(() -> settings.putTrack(guild, track));
             }
