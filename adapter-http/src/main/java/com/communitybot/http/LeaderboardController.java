@@ -30,7 +30,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.io.InputStream;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -172,9 +171,7 @@ final class LeaderboardController {
     HttpResponse<byte[]> member(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
             @Parameter(hidden = true) @PathSegment("user_id") UserId user) {
-        byte[] array = LeaderboardJson.array(List.of(leaderboard.entryOf(guild, user)));
-        // The one entry of a one-entry array: the same bytes as in the whole leaderboard.
-        byte[] entry = Arrays.copyOfRange(array, 1, array.length - 1);
+        byte[] entry = LeaderboardJson.object(leaderboard.entryOf(guild, user));
         return HttpResponse.ok(entry).contentType(MediaType.APPLICATION_JSON_TYPE);
     }
 

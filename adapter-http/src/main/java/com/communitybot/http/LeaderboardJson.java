@@ -112,13 +112,28 @@ final class LeaderboardJson extends InputStream {
 
     /** The entries as one JSON array, the bytes a whole leaderboard of them would have; for pages. */
     static byte[] array(List<LeaderboardEntry> entries) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(128 + entries.size() * 160);
-        try (JsonGenerator array = JSON.createGenerator(bytes)) {
-            array.writeStartArray();
+        return bytes(128 + entries.size() * 160, generator -> {
+            generator.writeStartArray();
             for (LeaderboardEntry entry : entries) {
-                write(array, entry);
+                write(generator, entry);
             }
-            array.writeEndArray();
+            generator.writeEndArray();
+        });
+    }
+
+    /** One entry as a JSON object, the bytes it has in a whole leaderboard; for a member's entry. */
+    static byte[] object(LeaderboardEntry entry) {
+        return bytes(160, generator -> write(generator, entry));
+    }
+
+    private interface Writing {
+        void to(JsonGenerator generator) throws IOException;
+    }
+
+    private static byte[] bytes(int expectedSize, Writing writing) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(expectedSize);
+        try (JsonGenerator generator = JSON.createGenerator(bytes)) {
+            writing.to(generator);
         } catch (IOException e) {
             throw new UncheckedIOException("writing to memory cannot fail", e);
         }

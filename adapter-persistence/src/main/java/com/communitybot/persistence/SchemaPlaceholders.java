@@ -54,12 +54,9 @@ final class SchemaPlaceholders implements FlywayConfigurationCustomizer {
         return product;
     }
 
+    /** {@code product} is "H2" or "PostgreSQL", as {@link #productOf} checked. */
     private static Map<String, String> placeholdersFor(String product) {
-        return switch (product) {
-            case "PostgreSQL" -> POSTGRES;
-            case "H2" -> H2;
-            default -> throw new FlywayException("The store must be H2 or PostgreSQL, not " + product);
-        };
+        return product.equals("PostgreSQL") ? POSTGRES : H2;
     }
 
     @Override
