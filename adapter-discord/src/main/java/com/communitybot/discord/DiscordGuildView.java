@@ -147,6 +147,16 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
         return guild(guild).isPresent() ? members.member(guild, user) : Optional.empty();
     }
 
+    /**
+     * The guild's members from the index: the guild's {@code GuildMembers} object stays as it was when a lost
+     * session takes the guild out of the index, and its replacement is a new object, so a leaderboard being
+     * written keeps every name.
+     */
+    @Override
+    public Optional<Members> members(GuildId guild) {
+        return guild(guild).flatMap(g -> members.guild(guild)).map(held -> held::member);
+    }
+
     /** The gateway's state now: each shard's connection and ping, what is cached, the time since the last event. */
     public GatewayStatus gatewayStatus() {
         ShardManager manager = shards;

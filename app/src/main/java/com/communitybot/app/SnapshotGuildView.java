@@ -48,8 +48,16 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     public static final class InvalidSnapshotException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
+        /** Whether the message already names the file. */
+        private final boolean whole;
+
         InvalidSnapshotException(String message) {
+            this(message, false);
+        }
+
+        InvalidSnapshotException(String message, boolean whole) {
             super(message);
+            this.whole = whole;
         }
     }
 
@@ -107,6 +115,12 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
         return data == null ? Optional.empty() : data.members().member(user);
     }
 
+    /** The members of the snapshot read when this is called; a re-read file replaces them by new ones. */
+    @Override
+    public Optional<Members> members(GuildId guild) {
+        return Optional.ofNullable(guilds.get(guild)).map(data -> data.members()::member);
+    }
+
     @Override
     public void close() {
         poller.shutdownNow();
@@ -156,13 +170,16 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
             throw new InvalidSnapshotException("Guild snapshot " + file + " cannot be read: " + e);
         }
         try (JsonParser parser = JSON.createParser(bytes)) {
-            return snapshot(parser);
-        } catch (JsonProcessingException e) {
-            throw new InvalidSnapshotException("Guild snapshot " + file + " is " + JsonPath.notValidJson(e));
+            try {
+                return snapshot(parser);
+            } catch (JsonProcessingException e) {
+                throw new InvalidSnapshotException(
+                        "Guild snapshot " + file + " is " + JsonPath.notValidJson(e, parser), true);
+            }
         } catch (IOException e) {
             throw new InvalidSnapshotException("Guild snapshot " + file + " cannot be read: " + e);
         } catch (InvalidSnapshotException e) {
-            throw new InvalidSnapshotException("Guild snapshot " + file + ": " + e.getMessage());
+            throw e.whole ? e : new InvalidSnapshotException("Guild snapshot " + file + ": " + e.getMessage());
         }
     }
 

@@ -272,6 +272,11 @@ public final class FakeDiscord implements AutoCloseable {
         sessions.forEach(session -> session.channel.close());
     }
 
+    /** Drops the gateway connections of one shard without a close frame; the other shards' stay. */
+    public void dropGatewayConnection(int shard) {
+        sessions.stream().filter(session -> session.shardId == shard).forEach(session -> session.channel.close());
+    }
+
     /**
      * While {@code refused}, the gateway answers WebSocket handshakes with 503, as in a gateway outage while the
      * REST API still answers.

@@ -44,8 +44,8 @@ public final class Leaderboard {
      * {@link com.communitybot.core.error.DatabaseErrorException}.
      */
     public Stream<LeaderboardEntry> of(GuildId guild) {
-        presence.requirePresent(guild);
-        return LeaderboardRanking.rank(levels.recordsInLeaderboardOrder(guild)).map(ranked -> entry(guild, ranked));
+        GuildView.Members members = presentMembers(guild);
+        return LeaderboardRanking.rank(levels.recordsInLeaderboardOrder(guild)).map(ranked -> entry(members, ranked));
     }
 
     /**
@@ -64,7 +64,7 @@ public final class Leaderboard {
         if (after.isPresent() && !after.get().guild().equals(guild)) {
             throw new InvalidInputException("Invalid after: the cursor is of another guild's leaderboard");
         }
-        presence.requirePresent(guild);
+        GuildView.Members members = presentMembers(guild);
         // One more entry than asked for tells whether there is a next page.
         List<LeaderboardRanking.Ranked> found = new ArrayList<>(limit + 1);
         Optional<LevelRecord> from = after.map(LeaderboardCursor::last);
@@ -84,8 +84,10 @@ public final class Leaderboard {
             }
             from = Optional.of(records.get(records.size() - 1));
         }
-        List<LeaderboardEntry> entries =
-                found.stream().limit(limit).map(ranked -> entry(guild, ranked)).toList();
+        List<LeaderboardEntry> entries = found.stream()
+                .limit(limit)
+                .map(ranked -> entry(members, ranked))
+                .toList();
         Optional<LeaderboardCursor> next = Optional.empty();
         if (found.size() > limit) {
             LeaderboardRanking.Ranked last = found.get(limit - 1);
@@ -101,11 +103,12 @@ public final class Leaderboard {
      * @throws NotFoundException the bot is not in the guild, or the user has no ranked record in it
      */
     public LeaderboardEntry entryOf(GuildId guild, UserId user) {
-        presence.requirePresent(guild);
+        GuildView.Members members = presentMembers(guild);
         PlacedRecord placed =
                 levels.placeOf(guild, LevelRecord.idOf(guild, user)).orElseThrow(NotFoundException::userNotRanked);
         return LeaderboardRanking.rankedUser(placed.record())
-                .map(ranked -> entry(guild, new LeaderboardRanking.Ranked(ranked, placed.record(), placed.position())))
+                .map(ranked ->
+                        entry(members, new LeaderboardRanking.Ranked(ranked, placed.record(), placed.position())))
                 .orElseThrow(NotFoundException::userNotRanked);
     }
 
@@ -114,8 +117,17 @@ public final class Leaderboard {
         return new InvalidInputException("Invalid limit: must be an integer from 1 to " + MAX_PAGE);
     }
 
-    private LeaderboardEntry entry(GuildId guild, LeaderboardRanking.Ranked ranked) {
-        Optional<Member> member = guilds.member(guild, ranked.user());
+    /**
+     * The presence check, and the guild's members as they stand at it: every name of the answer comes from them,
+     * so a guild that leaves the view while the answer is written (its shard reconnecting) leaves it whole.
+     */
+    private GuildView.Members presentMembers(GuildId guild) {
+        presence.requirePresent(guild);
+        return guilds.members(guild).orElseThrow(NotFoundException::botNotInGuild);
+    }
+
+    private static LeaderboardEntry entry(GuildView.Members members, LeaderboardRanking.Ranked ranked) {
+        Optional<Member> member = members.member(ranked.user());
         LevelRecord record = ranked.record();
         return new LeaderboardEntry(
                 ranked.user(),

@@ -30,6 +30,13 @@ public final class InMemoryGuildView implements GuildView {
         return withGuild(guild, List.of(), List.of());
     }
 
+    /** Takes the bot out of {@code guild}, as a lost session or an outage takes it out of the live view. */
+    public InMemoryGuildView withoutGuild(GuildId guild) {
+        roles.remove(guild);
+        members.remove(guild);
+        return this;
+    }
+
     @Override
     public boolean contains(GuildId guild) {
         return roles.containsKey(guild);
@@ -43,5 +50,11 @@ public final class InMemoryGuildView implements GuildView {
     @Override
     public Optional<Member> member(GuildId guild, UserId user) {
         return Optional.ofNullable(members.get(guild)).map(m -> m.get(user));
+    }
+
+    /** The guild's member map itself, as a view whose guilds may leave hands out what it holds. */
+    @Override
+    public Optional<Members> members(GuildId guild) {
+        return Optional.ofNullable(members.get(guild)).map(held -> user -> Optional.ofNullable(held.get(user)));
     }
 }

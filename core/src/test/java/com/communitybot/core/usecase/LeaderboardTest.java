@@ -16,6 +16,7 @@ import com.communitybot.core.port.StoreException;
 import com.communitybot.core.testing.FailingStores;
 import com.communitybot.core.testing.InMemoryGuildView;
 import com.communitybot.core.testing.InMemoryLevelStore;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -70,6 +71,21 @@ class LeaderboardTest {
                                 U64.ofNonNegative(1),
                                 U64.ofNonNegative(500),
                                 3));
+    }
+
+    @Test
+    void aGuildThatLeavesTheViewWhileItsLeaderboardIsWritten_keepsEveryNameInIt() {
+        levels.put(record("12:1", 10, 2), record("12:2", 500, 1));
+
+        try (Stream<LeaderboardEntry> entries = new Leaderboard(guilds, levels).of(GUILD)) {
+            Iterator<LeaderboardEntry> written = entries.iterator();
+            LeaderboardEntry first = written.next();
+            // The guild's shard loses its session after the first entry went out with a 200.
+            guilds.withoutGuild(GUILD);
+            LeaderboardEntry second = written.next();
+
+            assertThat(List.of(first.username(), second.username())).containsExactly("Alice", "Bob");
+        }
     }
 
     @Test
