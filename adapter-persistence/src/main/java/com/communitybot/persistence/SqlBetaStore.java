@@ -18,9 +18,11 @@ final class SqlBetaStore implements BetaStore {
     static final int IDS_PER_QUERY = 1000;
 
     private final BetaRepository beta;
+    private final DurableWrites durable;
 
-    SqlBetaStore(BetaRepository beta) {
+    SqlBetaStore(BetaRepository beta, DurableWrites durable) {
         this.beta = beta;
+        this.durable = durable;
     }
 
     @Override
@@ -32,7 +34,7 @@ final class SqlBetaStore implements BetaStore {
 
     @Override
     public boolean addIfAbsent(BetaServer server) {
-        return DriverExceptions.translated(
+        return durable.write(
                         "Adding guild '" + server.guildId() + "' to the beta list",
                         () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt())))
                 == 1;
@@ -40,9 +42,7 @@ final class SqlBetaStore implements BetaStore {
 
     @Override
     public boolean remove(String guildId) {
-        return DriverExceptions.translated(
-                        "Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId))
-                > 0;
+        return durable.write("Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId)) > 0;
     }
 
     @Override

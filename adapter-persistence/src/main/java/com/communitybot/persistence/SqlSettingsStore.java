@@ -18,11 +18,17 @@ final class SqlSettingsStore implements SettingsStore {
     private final TrackRepository tracks;
     private final BridgeRepository bridges;
     private final TransactionOperations<Connection> transactions;
+    private final DurableWrites durable;
 
-    SqlSettingsStore(TrackRepository tracks, BridgeRepository bridges, TransactionOperations<Connection> transactions) {
+    SqlSettingsStore(
+            TrackRepository tracks,
+            BridgeRepository bridges,
+            TransactionOperations<Connection> transactions,
+            DurableWrites durable) {
         this.tracks = tracks;
         this.bridges = bridges;
         this.transactions = transactions;
+        this.durable = durable;
     }
 
     @Override
@@ -37,7 +43,7 @@ final class SqlSettingsStore implements SettingsStore {
     @Override
     public boolean addTrackIfAbsent(GuildId guild, LevelTrack track) {
         String roles = Columns.roles(track.roles());
-        return DriverExceptions.translated(
+        return durable.write(
                         "Adding track '" + track.name() + "' to guild " + guild,
                         () -> tracks.insertIfAbsent(Columns.numeric(guild), track.name(), roles))
                 == 1;
@@ -48,7 +54,7 @@ final class SqlSettingsStore implements SettingsStore {
         BigDecimal guildId = Columns.numeric(guild);
         String roles = Columns.roles(track.roles());
         String what = "Writing track '" + track.name() + "' of guild " + guild;
-        DriverExceptions.translated(
+        durable.write(
                 what,
                 () -> transactions.executeWrite(tx -> {
                     Upserts.upsert(
@@ -61,7 +67,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean removeTrack(GuildId guild, String name) {
-        return DriverExceptions.translated(
+        return durable.write(
                         "Removing track '" + name + "' of guild " + guild,
                         () -> tracks.delete(Columns.numeric(guild), name))
                 > 0;
@@ -88,7 +94,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean addBridgeIfAbsent(GuildId guild, LevelBridge bridge) {
-        return DriverExceptions.translated(
+        return durable.write(
                         "Adding the bridge of '" + bridge.inRoleId() + "' to guild " + guild,
                         () -> bridges.insertIfAbsent(
                                 Columns.numeric(guild), bridge.inRoleId(), Columns.numeric(bridge.outRoleId())))
@@ -100,7 +106,7 @@ final class SqlSettingsStore implements SettingsStore {
         BigDecimal guildId = Columns.numeric(guild);
         BigDecimal out = Columns.numeric(bridge.outRoleId());
         String what = "Writing the bridge of '" + bridge.inRoleId() + "' in guild " + guild;
-        DriverExceptions.translated(
+        durable.write(
                 what,
                 () -> transactions.executeWrite(tx -> {
                     Upserts.upsert(
@@ -113,7 +119,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean removeBridge(GuildId guild, String inRoleId) {
-        return DriverExceptions.translated(
+        return durable.write(
                         "Removing the bridge of '" + inRoleId + "' in guild " + guild,
                         () -> bridges.delete(Columns.numeric(guild), inRoleId))
                 > 0;

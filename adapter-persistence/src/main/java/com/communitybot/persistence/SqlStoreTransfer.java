@@ -49,13 +49,16 @@ final class SqlStoreTransfer implements StoreTransfer {
     private final TrackRepository tracks;
     private final BridgeRepository bridges;
     private final BetaRepository beta;
+    private final DurableWrites durable;
 
     SqlStoreTransfer(
             DataSource dataSource,
             TransactionOperations<Connection> transactions,
             TrackRepository tracks,
             BridgeRepository bridges,
-            BetaRepository beta) {
+            BetaRepository beta,
+            DurableWrites durable) {
+        this.durable = durable;
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.transactions = transactions;
         this.tracks = tracks;
@@ -83,6 +86,7 @@ final class SqlStoreTransfer implements StoreTransfer {
             // Only the store's own failures are translated: the work's exceptions are rethrown as they were.
             throw DriverExceptions.translate("Importing", e);
         }
+        durable.persist("Importing");
     }
 
     @Override

@@ -95,6 +95,17 @@ final class JarProcess implements AutoCloseable {
         return read(out);
     }
 
+    /** Sends SIGKILL ({@code kill -9}) and waits until the process is gone. */
+    void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Sends SIGTERM, as a process manager stops a service. */
     void terminate() {
         process.destroy();
