@@ -24,10 +24,15 @@ public final class StoreUrls {
      *       index", "Chunk not found"), so a URL that asks for them gets this value instead.</li>
      *   <li>{@code DB_CLOSE_ON_EXIT=FALSE}: the pool, not H2's shutdown hook, closes the database, so
      *       requests still in flight at SIGTERM can finish.</li>
+     *   <li>{@code QUERY_CACHE_SIZE=0}: every prepared statement gets a command of its own. H2 otherwise
+     *       reuses a session's compiled command for the next statement of the same SQL, cancel flag included:
+     *       a cancel that lands after a statement's last check (the losing count of {@code LeaderboardPlace})
+     *       would then cancel the next statement of that SQL on that pooled connection.</li>
      * </ul>
      */
     public static final String H2_OPTIONS =
-            "MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE";
+            "MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;"
+                    + "QUERY_CACHE_SIZE=0";
 
     /** The store when {@code DATABASE_URL} is not set: an H2 file database under {@code ./data/}. */
     public static final String DEFAULT_URL = "jdbc:h2:file:./data/community-bot;" + H2_OPTIONS;

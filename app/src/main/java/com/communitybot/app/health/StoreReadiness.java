@@ -69,7 +69,13 @@ final class StoreReadiness implements HealthIndicator {
         try (Connection connection = pool.getConnection();
                 Statement statement = connection.createStatement()) {
             statement.setQueryTimeout((int) TIMEOUT.toSeconds());
-            statement.execute("SELECT 1");
+            try {
+                statement.execute("SELECT 1");
+            } finally {
+                // On H2 a statement's query timeout is its session's (SET QUERY_TIMEOUT): left in place, it
+                // would cancel any later statement of more than 2 s on this pooled connection.
+                statement.setQueryTimeout(0);
+            }
         } catch (SQLException e) {
             throw new CompletionException(e);
         }
