@@ -1,14 +1,10 @@
 package com.communitybot.http;
 
-import io.micronaut.context.event.BeanCreatedEvent;
-import io.micronaut.context.event.BeanCreatedEventListener;
-import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
-import io.micronaut.http.server.netty.NettyServerCustomizer;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
@@ -32,7 +28,7 @@ import org.slf4j.MDC;
  * the service's own code and on every response, the ones a filter or Micronaut itself gives included.
  */
 @Singleton
-final class AccessLog implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+final class AccessLog extends ConnectionHandlers {
 
     static final String HEADER = "X-Request-Id";
     static final String MDC_KEY = "request_id";
@@ -45,15 +41,13 @@ final class AccessLog implements BeanCreatedEventListener<NettyServerCustomizer.
     private static final Pattern ACCEPTED_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
     @Override
-    public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
-        NettyServerCustomizer.Registry registry = event.getBean();
-        registry.register(new NettyServerCustomizer() {
-            @Override
-            public NettyServerCustomizer specializeForChannel(Channel channel, ChannelRole role) {
-                return role == ChannelRole.CONNECTION ? new OnConnection(channel) : this;
-            }
-        });
-        return registry;
+    String name() {
+        return HANDLER;
+    }
+
+    @Override
+    void addTo(ChannelPipeline pipeline) {
+        pipeline.addAfter(CODEC, HANDLER, new Handler());
     }
 
     /** The request's id: the client's when it is a plain token of at most 128 characters, else a new UUID. */
@@ -61,25 +55,6 @@ final class AccessLog implements BeanCreatedEventListener<NettyServerCustomizer.
         return fromClient != null && ACCEPTED_ID.matcher(fromClient).matches()
                 ? fromClient
                 : UUID.randomUUID().toString();
-    }
-
-    private static final class OnConnection implements NettyServerCustomizer {
-        private final Channel channel;
-
-        OnConnection(Channel channel) {
-            this.channel = channel;
-        }
-
-        @Override
-        public void onStreamPipelineBuilt() {
-            if (channel.pipeline().get(HANDLER) != null) {
-                return;
-            }
-            if (channel.pipeline().get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null) {
-                channel.pipeline()
-                        .addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, HANDLER, new Handler());
-            }
-        }
     }
 
     /** The requests of one connection, answered in the order they came (HTTP/1.1). */

@@ -32,7 +32,15 @@ final class HttpMeters {
 
     /** A request was answered 401 for its API key (spec 5). */
     void refused() {
-        registry.counter(REFUSED, "status", "401").increment();
+        refused(401);
+    }
+
+    /**
+     * A request was refused before Micronaut's routing saw it: 401 for its key, 413 for its declared length,
+     * 414 or 431 for a request line or headers over the limit.
+     */
+    void refused(int status) {
+        registry.counter(REFUSED, "status", Integer.toString(status)).increment();
     }
 
     /** A client was answered a store failure; {@code message} is one of spec 7's few messages. */

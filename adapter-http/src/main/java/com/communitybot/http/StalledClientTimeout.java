@@ -1,12 +1,9 @@
 package com.communitybot.http;
 
 import io.micronaut.context.annotation.Value;
-import io.micronaut.context.event.BeanCreatedEvent;
-import io.micronaut.context.event.BeanCreatedEventListener;
-import io.micronaut.http.server.netty.NettyServerCustomizer;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import io.netty.util.concurrent.ScheduledFuture;
 import jakarta.inject.Singleton;
 import java.time.Duration;
@@ -25,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * it at the second. Micronaut's own idle timeout only closes a connection that neither reads nor writes.
  */
 @Singleton
-final class StalledClientTimeout implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+final class StalledClientTimeout extends ConnectionHandlers {
 
     private static final Logger LOG = LoggerFactory.getLogger(StalledClientTimeout.class);
     private static final String HANDLER = "stalled-client-timeout";
@@ -40,31 +37,19 @@ final class StalledClientTimeout implements BeanCreatedEventListener<NettyServer
     }
 
     @Override
-    public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
-        NettyServerCustomizer.Registry registry = event.getBean();
-        registry.register(new NettyServerCustomizer() {
-            @Override
-            public NettyServerCustomizer specializeForChannel(Channel channel, ChannelRole role) {
-                return role == ChannelRole.CONNECTION ? new OnConnection(channel) : this;
-            }
-        });
-        return registry;
+    String name() {
+        return HANDLER;
     }
 
-    /** Adds the handler to a connection's pipeline once it is built. */
-    private final class OnConnection implements NettyServerCustomizer {
-        private final Channel channel;
+    /** First in the pipeline, whatever the protocol. */
+    @Override
+    boolean accepts(ChannelPipeline pipeline) {
+        return true;
+    }
 
-        OnConnection(Channel channel) {
-            this.channel = channel;
-        }
-
-        @Override
-        public void onStreamPipelineBuilt() {
-            if (channel.pipeline().get(HANDLER) == null) {
-                channel.pipeline().addFirst(HANDLER, new Handler());
-            }
-        }
+    @Override
+    void addTo(ChannelPipeline pipeline) {
+        pipeline.addFirst(HANDLER, new Handler());
     }
 
     private final class Handler extends ChannelInboundHandlerAdapter {

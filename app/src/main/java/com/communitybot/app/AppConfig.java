@@ -20,6 +20,11 @@ import java.util.function.Function;
  * @param maxRequestSize  {@code MAX_REQUEST_SIZE}, the largest request body, such as {@code 10MB}
  * @param writeTimeout    {@code WRITE_TIMEOUT}, how long a client may read nothing of a response before its
  *                        connection is closed, such as {@code 60s}
+ * @param readTimeout     {@code READ_TIMEOUT}, how long a client may take to send one request, from its first
+ *                        byte to the end of its body, before its connection is closed, such as {@code 30s}
+ * @param idleTimeout     {@code IDLE_TIMEOUT}, how long a connection may carry nothing either way before it is
+ *                        closed, such as {@code 60s}
+ * @param maxHeaderSize   {@code MAX_HEADER_SIZE}, the largest request headers, such as {@code 8KB}
  * @param managementPort  {@code MANAGEMENT_PORT}, the port of health, metrics and the API document; 0 when
  *                        it is off ({@code off} or {@code 0})
  * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by {@code logback.xml} itself)
@@ -35,12 +40,18 @@ public record AppConfig(
         Optional<String> guildSnapshot,
         String maxRequestSize,
         String writeTimeout,
+        String readTimeout,
+        String idleTimeout,
+        String maxHeaderSize,
         int managementPort,
         String logFormat) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
     public static final String DEFAULT_WRITE_TIMEOUT = "60s";
+    public static final String DEFAULT_READ_TIMEOUT = "30s";
+    public static final String DEFAULT_IDLE_TIMEOUT = "60s";
+    public static final String DEFAULT_MAX_HEADER_SIZE = "8KB";
     public static final int DEFAULT_MANAGEMENT_PORT = 8081;
     /** {@link #managementPort()} when the management port is off. */
     public static final int MANAGEMENT_OFF = 0;
@@ -85,7 +96,12 @@ public record AppConfig(
                 get.apply("DISCORD_API_URL"),
                 get.apply("GUILD_SNAPSHOT"),
                 get.apply("MAX_REQUEST_SIZE").orElse(DEFAULT_MAX_REQUEST_SIZE),
-                get.apply("WRITE_TIMEOUT").map(AppConfig::duration).orElse(DEFAULT_WRITE_TIMEOUT),
+                get.apply("WRITE_TIMEOUT")
+                        .map(v -> duration("WRITE_TIMEOUT", v))
+                        .orElse(DEFAULT_WRITE_TIMEOUT),
+                get.apply("READ_TIMEOUT").map(v -> duration("READ_TIMEOUT", v)).orElse(DEFAULT_READ_TIMEOUT),
+                get.apply("IDLE_TIMEOUT").map(v -> duration("IDLE_TIMEOUT", v)).orElse(DEFAULT_IDLE_TIMEOUT),
+                get.apply("MAX_HEADER_SIZE").map(AppConfig::headerSize).orElse(DEFAULT_MAX_HEADER_SIZE),
                 managementPort,
                 get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT));
     }
@@ -138,12 +154,26 @@ public record AppConfig(
                         + "\"");
     }
 
-    private static String duration(String text) {
+    private static String duration(String name, String text) {
         if (text.matches("[1-9][0-9]{0,8}(ms|s|m|h)")) {
             return text;
         }
         throw new InvalidConfigException(
-                "WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + text + "\"");
+                name + " must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + text + "\"");
+    }
+
+    /** Netty keeps the headers in one buffer of an int's size, so 1 KB to 1 MB is the sane range. */
+    private static String headerSize(String text) {
+        java.util.regex.Matcher size =
+                java.util.regex.Pattern.compile("([1-9][0-9]{0,6})(KB|MB)").matcher(text);
+        if (size.matches()) {
+            long bytes = Long.parseLong(size.group(1)) * (size.group(2).equals("KB") ? 1024 : 1024 * 1024);
+            if (bytes <= 1024 * 1024) {
+                return text;
+            }
+        }
+        throw new InvalidConfigException(
+                "MAX_HEADER_SIZE must be a size from 1KB to 1MB such as 8KB or 64KB, not \"" + text + "\"");
     }
 
     /** The Micronaut properties of the store, for every command. */
@@ -163,6 +193,9 @@ public record AppConfig(
         properties.put("micronaut.server.port", port);
         properties.put("micronaut.server.max-request-size", maxRequestSize);
         properties.put("bot.write-timeout", writeTimeout);
+        properties.put("bot.read-timeout", readTimeout);
+        properties.put("micronaut.server.idle-timeout", idleTimeout);
+        properties.put("micronaut.server.netty.max-header-size", maxHeaderSize);
         properties.putAll(managementProperties());
         return properties;
     }

@@ -25,12 +25,16 @@ class AppConfigTest {
         assertThat(config.writeTimeout()).isEqualTo("60s");
         assertThat(config.managementPort()).isEqualTo(8081);
         assertThat(config.serverProperties("k")).containsEntry("endpoints.all.port", 8081);
-        assertThat(config.serverProperties("k")).containsEntry("bot.write-timeout", "60s");
+        assertThat(config.serverProperties("k"))
+                .containsEntry("bot.write-timeout", "60s")
+                .containsEntry("bot.read-timeout", "30s")
+                .containsEntry("micronaut.server.idle-timeout", "60s")
+                .containsEntry("micronaut.server.netty.max-header-size", "8KB");
         assertThat(config.storeProperties())
                 .containsEntry(
                         "datasources.default.url",
                         "jdbc:h2:file:./data/community-bot;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
-                                + "LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE")
+                                + "LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;QUERY_CACHE_SIZE=0")
                 .doesNotContainKeys("datasources.default.username", "datasources.default.password");
     }
 
@@ -65,6 +69,41 @@ class AppConfigTest {
                 .isInstanceOf(AppConfig.InvalidConfigException.class)
                 .hasMessage("WRITE_TIMEOUT must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + timeout
                         + "\"");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "READ_TIMEOUT, bot.read-timeout, 500ms",
+        "READ_TIMEOUT, bot.read-timeout, 2m",
+        "IDLE_TIMEOUT, micronaut.server.idle-timeout, 90s",
+        "IDLE_TIMEOUT, micronaut.server.idle-timeout, 1h"
+    })
+    void theReadAndIdleTimeouts_arePassedToTheServer(String variable, String property, String timeout) {
+        assertThat(config(Map.of(variable, timeout)).serverProperties("k")).containsEntry(property, timeout);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"READ_TIMEOUT, 0s", "READ_TIMEOUT, 30", "IDLE_TIMEOUT, -1s", "IDLE_TIMEOUT, 1d"})
+    void aReadOrIdleTimeoutThatIsNoDuration_isRefusedInOneLineNamingIt(String variable, String timeout) {
+        assertThatThrownBy(() -> config(Map.of(variable, timeout)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage(variable + " must be a positive duration such as 500ms, 60s, 5m or 1h, not \"" + timeout
+                        + "\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1KB", "16KB", "64KB", "1MB"})
+    void aMaxHeaderSize_isPassedToTheServer(String size) {
+        assertThat(config(Map.of("MAX_HEADER_SIZE", size)).serverProperties("k"))
+                .containsEntry("micronaut.server.netty.max-header-size", size);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0KB", "8192", "8 KB", "2MB", "1GB", "1025KB", "big"})
+    void aMaxHeaderSizeOutOfRange_isRefusedInOneLine(String size) {
+        assertThatThrownBy(() -> config(Map.of("MAX_HEADER_SIZE", size)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("MAX_HEADER_SIZE must be a size from 1KB to 1MB such as 8KB or 64KB, not \"" + size + "\"");
     }
 
     @ParameterizedTest
