@@ -17,6 +17,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -59,7 +60,11 @@ public final class DataFileImport {
                 try {
                     reader.file();
                 } catch (JsonProcessingException e) {
-                    throw reader.fault(JsonPath.notValidJson(e));
+                    throw reader.fault(JsonPath.notValidJson(e, parser));
+                } catch (CharConversionException e) {
+                    // Bytes that are no text in the encoding Jackson detected (UTF-8, -16 or -32): the file is
+                    // at fault, not the disk, so it is refused like any other text that is not JSON.
+                    throw reader.fault("not valid JSON: " + e.getMessage());
                 }
                 counts.set(reader.counts());
             } catch (IOException e) {

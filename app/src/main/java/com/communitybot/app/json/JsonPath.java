@@ -1,5 +1,7 @@
 package com.communitybot.app.json;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
 
@@ -25,10 +27,15 @@ public final class JsonPath {
         return object.isEmpty() ? field : object + "." + field;
     }
 
-    /** What a parser said about text that is not JSON, with its line and column. */
-    public static String notValidJson(JsonProcessingException e) {
-        return "not valid JSON: " + e.getOriginalMessage() + " (line "
-                + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+    /**
+     * What {@code parser} said about text that is not JSON, with its line and column. A limit of Jackson's
+     * {@code StreamReadConstraints} (nesting depth, number length, string length) is reported without a
+     * location, so the parser's own place stands in for it.
+     */
+    public static String notValidJson(JsonProcessingException e, JsonParser parser) {
+        JsonLocation location = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
+        return "not valid JSON: " + e.getOriginalMessage() + " (line " + location.getLineNr() + ", column "
+                + location.getColumnNr() + ")";
     }
 
     private static void append(StringBuilder path, JsonStreamContext context) {

@@ -102,7 +102,7 @@ public final class PeerImport {
             try {
                 reader.read();
             } catch (JsonProcessingException e) {
-                throw reader.fault(JsonPath.notValidJson(e));
+                throw reader.fault(JsonPath.notValidJson(e, parser));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(file + " cannot be read: " + e.getMessage(), e);
