@@ -50,12 +50,14 @@ final class ServeCommand implements Callable<Integer> {
             return CommandFailure.report("Cannot start: " + CommandFailure.rootMessage(e));
         }
         running.set(service);
+        // Before the start-up line: whoever waits for it may send SIGTERM at once, and without the handler the
+        // JVM would exit 143 instead of stopping gracefully with 0.
+        service.stopOnSignal();
         LOG.info(
                 "Community Bot API listening on port {} (all interfaces); store {}; live view: {}",
                 service.port(),
                 config.storeForLog(),
                 liveView.name());
-        service.stopOnSignal();
         return KEEP_RUNNING;
     }
 

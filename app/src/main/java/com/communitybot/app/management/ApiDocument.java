@@ -33,17 +33,14 @@ class ApiDocument {
             MediaType.TEXT_HTML_TYPE);
 
     private final byte[] yaml;
-    private final byte[] json;
+    /**
+     * The JSON form, made when first asked for: the YAML reader and its classes cost about a tenth of the
+     * service's start (BENCHMARKS.md, "Start-up"), for a document few clients ask for.
+     */
+    private volatile byte[] json;
 
     ApiDocument() {
         this.yaml = resource(DOCUMENT).orElseThrow(() -> new IllegalStateException(DOCUMENT + " is not in the jar"));
-        try {
-            this.json = new ObjectMapper()
-                    .writerWithDefaultPrettyPrinter()
-                    .writeValueAsBytes(new YAMLMapper().readTree(yaml));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Executable
@@ -53,7 +50,23 @@ class ApiDocument {
 
     @Executable
     HttpResponse<byte[]> json() {
-        return HttpResponse.ok(json).contentType(MediaType.APPLICATION_JSON_TYPE);
+        return HttpResponse.ok(jsonBytes()).contentType(MediaType.APPLICATION_JSON_TYPE);
+    }
+
+    private byte[] jsonBytes() {
+        byte[] made = json;
+        if (made == null) {
+            try {
+                // Two first requests at once may both convert; they make the same bytes.
+                made = new ObjectMapper()
+                        .writerWithDefaultPrettyPrinter()
+                        .writeValueAsBytes(new YAMLMapper().readTree(yaml));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            json = made;
+        }
+        return made;
     }
 
     @Executable

@@ -1,0 +1,133 @@
+package com.communitybot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/community-bot-api} from outside, as a user runs it: the first {@code serve} writes the class-data
+ * archive when it stops, the next one loads the service's classes from it, other commands and {@code CDS_ARCHIVE=off}
+ * write none, and the arguments reach the jar.
+ */
+class LauncherIT {
+
+    private static final Path LAUNCHER =
+            Path.of("..", "bin", "community-bot-api").toAbsolutePath();
+    private static final Path EXAMPLES = Path.of("..", "examples").toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    private Map<String, String> env(Path archive) {
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        env.put("JAVA_HOME", System.getProperty("java.home"));
+        env.put("COMMUNITY_BOT_API_JAR", JarProcess.JAR.toAbsolutePath().toString());
+        env.put("CDS_ARCHIVE", archive.toString());
+        env.put("DATABASE_URL", "jdbc:h2:file:" + dir.resolve("db").toAbsolutePath());
+        env.put("BOT_API_KEY", "k");
+        env.put("PORT", "0");
+        env.put("MANAGEMENT_PORT", "off");
+        env.put("GUILD_SNAPSHOT", EXAMPLES.resolve("guild-snapshot.json").toString());
+        env.put("JAVA_OPTS", "-Xmx256m");
+        return env;
+    }
+
+    @Test
+    void theFirstServeWritesTheArchive_andTheNextLoadsTheServiceClassesFromIt() throws Exception {
+        Path archive = dir.resolve("app.jsa");
+        Map<String, String> env = env(archive);
+
+        assertThat(run(env, List.of("import", EXAMPLES.resolve("data.json").toString())))
+                .isZero();
+        assertThat(archive).as("an import writes no archive").doesNotExist();
+
+        serveAndStop(env);
+        assertThat(archive).exists();
+
+        Path classes = dir.resolve("classes.log");
+        env.put("JAVA_OPTS", "-Xmx256m -Xlog:class+load:file=" + classes);
+        serveAndStop(env);
+        assertThat(Files.readAllLines(classes))
+                .filteredOn(line -> line.contains(" com.communitybot.app.ServeCommand "))
+                .singleElement()
+                .asString()
+                .contains("shared objects file (top)");
+    }
+
+    @Test
+    void withCdsArchiveOff_noArchiveIsWritten() throws Exception {
+        Path archive = dir.resolve("none.jsa");
+        Map<String, String> env = env(archive);
+        env.put("CDS_ARCHIVE", "off");
+
+        serveAndStop(env);
+
+        assertThat(archive).doesNotExist();
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(Path::toString)).noneMatch(name -> name.endsWith(".jsa"));
+        }
+    }
+
+    @Test
+    void theArgumentsReachTheJar() throws Exception {
+        Path out = dir.resolve("out.log");
+        Process process = start(env(dir.resolve("x.jsa")), List.of("--version"), out);
+        assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).isZero();
+        assertThat(Files.readString(out, StandardCharsets.UTF_8)).startsWith("community-bot-api ");
+    }
+
+    /** Starts serve, waits for its start-up line, stops it with SIGTERM and expects exit 0. */
+    private void serveAndStop(Map<String, String> env) throws Exception {
+        Path out = dir.resolve("serve.log");
+        Process process = start(env, List.of("serve"), out);
+        try {
+            Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+            while (!Files.readString(out, StandardCharsets.UTF_8).contains("listening on port")) {
+                assertThat(process.isAlive())
+                        .as("the service exited: %s", Files.readString(out, StandardCharsets.UTF_8))
+                        .isTrue();
+                assertThat(Instant.now()).as("no start-up line").isBefore(deadline);
+                Thread.sleep(50);
+            }
+            process.destroy();
+            assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+            assertThat(process.exitValue()).isZero();
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    private int run(Map<String, String> env, List<String> args) throws Exception {
+        Process process = start(env, args, dir.resolve("run.log"));
+        assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        return process.exitValue();
+    }
+
+    private static Process start(Map<String, String> env, List<String> args, Path out) {
+        List<String> command = new java.util.ArrayList<>(List.of(LAUNCHER.toString()));
+        command.addAll(args);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        try {
+            return builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
