@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  * benchmark (bench/leaderboard.sh), and optionally what the leaderboard of that guild must then be.
  *
  * <pre>
- * java bench/GenerateLevels.java OUT COUNT [--expected FILE] [--snapshot FILE] [--members M]
+ * java bench/GenerateLevels.java OUT COUNT [--expected FILE] [--snapshot FILE] [--members M] [--roles R]
  * </pre>
  *
  * The records are {@code 100000000000000001:<user>} with a random level (0-99) and xp (0-999999), user
@@ -34,7 +34,8 @@ import java.util.SplittableRandom;
  * order-independent fingerprint of the set of ranked users (the sum, modulo 2^128, of the first 16 bytes of
  * SHA-256 of each user id), which stays the same while a writer changes levels and xp.
  * {@code --snapshot FILE} writes a guild snapshot (contract section 3) of that guild with M members (default
- * 300) spread over the records, so the leaderboard looks their names up, plus five members without a record.
+ * 300) spread over the records, so the leaderboard looks their names up, plus five members without a record,
+ * and R roles (default 1: {@code @everyone} alone; the others with names that need escaping now and then).
  */
 public class GenerateLevels {
 
@@ -45,7 +46,7 @@ public class GenerateLevels {
 
     public static void main(String[] args) throws IOException, NoSuchAlgorithmException {
         if (args.length < 2) {
-            System.err.println("usage: java bench/GenerateLevels.java OUT COUNT [--expected FILE] [--snapshot FILE] [--members M]");
+            System.err.println("usage: java bench/GenerateLevels.java OUT COUNT [--expected FILE] [--snapshot FILE] [--members M] [--roles R]");
             System.exit(2);
         }
         Path out = Path.of(args[0]);
@@ -53,6 +54,7 @@ public class GenerateLevels {
         Path expectedFile = null;
         Path snapshotFile = null;
         int members = 300;
+        int roles = 1;
         for (int a = 2; a < args.length; a += 2) {
             if (a + 1 >= args.length) {
                 throw new IllegalArgumentException("option " + args[a] + " needs a value");
@@ -61,6 +63,7 @@ public class GenerateLevels {
                 case "--expected" -> expectedFile = Path.of(args[a + 1]);
                 case "--snapshot" -> snapshotFile = Path.of(args[a + 1]);
                 case "--members" -> members = Integer.parseInt(args[a + 1]);
+                case "--roles" -> roles = Integer.parseInt(args[a + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[a]);
             }
         }
@@ -94,7 +97,7 @@ public class GenerateLevels {
 
         Map<String, String[]> snapshotMembers = new HashMap<>();
         if (snapshotFile != null) {
-            snapshotMembers = writeSnapshot(snapshotFile, count, members);
+            snapshotMembers = writeSnapshot(snapshotFile, count, members, roles);
         }
         if (expectedFile != null) {
             writeExpected(expectedFile, count, skipped, levels, xps, users, snapshotMembers);
@@ -124,11 +127,17 @@ public class GenerateLevels {
         return i % SKIP_EVERY != 0;
     }
 
-    private static Map<String, String[]> writeSnapshot(Path file, int count, int members) throws IOException {
+    private static Map<String, String[]> writeSnapshot(Path file, int count, int members, int roles) throws IOException {
         Map<String, String[]> byUser = new HashMap<>();
         StringBuilder json = new StringBuilder("{\"guilds\": [{\"guild_id\": \"" + GUILD + "\", \"name\": \"Bench Guild\",\n")
-                .append(" \"roles\": [{\"role_id\": \"" + GUILD + "\", \"role_name\": \"@everyone\", \"color\": 0, \"position\": 0}],\n")
-                .append(" \"members\": [\n");
+                .append(" \"roles\": [{\"role_id\": \"" + GUILD + "\", \"role_name\": \"@everyone\", \"color\": 0, \"position\": 0}");
+        for (int r = 1; r < roles; r++) {
+            String name = r % 7 == 3 ? "Zo\u00eb's \"VIP\" \\ \u2603 " + r : "Level " + (5 * r);
+            json.append(",\n   {\"role_id\": \"").append(200000000000000000L + r).append("\", \"role_name\": \"")
+                    .append(escape(name)).append("\", \"color\": ").append((r * 2654435761L) % 16777216)
+                    .append(", \"position\": ").append(r).append('}');
+        }
+        json.append("],\n").append(" \"members\": [\n");
         int step = Math.max(1, count / Math.max(1, members));
         boolean first = true;
         for (int j = 0; j < members + 5; j++) {
