@@ -1,10 +1,15 @@
 package com.communitybot.persistence;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 
@@ -17,15 +22,36 @@ import javax.sql.DataSource;
  * file (the operating system's page cache: that survives the end of the process, not a power cut; H2 does not
  * {@code fsync} a commit). PostgreSQL commits durably by itself ({@code synchronous_commit}), so nothing is done
  * there.
+ *
+ * <p>The {@code CHECKPOINT}s run on one connection of their own, opened beside the pool, so a write takes one
+ * pool connection, not two in a row: with each write queueing twice for the pool, a 30-minute soak beside whole
+ * leaderboards exhausted it. Concurrent writers share checkpoints (group commit): {@code CHECKPOINT} saves every
+ * change committed before it starts, so a writer whose commit came before the start of a checkpoint that has
+ * since finished has nothing left to wait for.
  */
 @Singleton
 final class DurableWrites {
 
-    private final DataSource pool;
-    private volatile Boolean h2;
+    private final HikariDataSource pool;
+    private final boolean h2;
+    /** How many writes have committed and asked to be saved; a writer's number is its ticket. */
+    private final AtomicLong committed = new AtomicLong();
+
+    private final Object lock = new Object();
+    /** The tickets up to this one are in the file. Guarded by {@link #lock}. */
+    private long saved;
+    /** The connection the checkpoints run on, opened at the first one. Guarded by {@link #lock}. */
+    private Connection checkpoints;
+
+    private long checkpointsRun;
 
     DurableWrites(DataSource dataSource) {
-        this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
+        try {
+            this.pool = DelegatingDataSource.unwrapDataSource(dataSource).unwrap(HikariDataSource.class);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The store's data source is not a Hikari pool", e);
+        }
+        this.h2 = StoreUrls.isH2(pool.getJdbcUrl());
     }
 
     /** Runs the write {@code call} (translated as {@link DriverExceptions#translated}), then makes it durable. */
@@ -37,20 +63,67 @@ final class DurableWrites {
 
     /** Saves what is committed to the store's file (H2); a no-op on PostgreSQL. */
     void persist(String what) {
-        if (Boolean.FALSE.equals(h2)) {
+        if (!h2) {
             return;
         }
-        try (Connection connection = pool.getConnection()) {
-            if (h2 == null) {
-                h2 = "H2".equals(connection.getMetaData().getDatabaseProductName());
+        long ticket = committed.incrementAndGet();
+        synchronized (lock) {
+            if (saved >= ticket) {
+                return;
             }
-            if (h2) {
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute("CHECKPOINT");
-                }
+            // Every ticket drawn so far belongs to a commit that is over: this checkpoint saves them all.
+            long upTo = committed.get();
+            try {
+                checkpoint();
+            } catch (SQLException e) {
+                closeCheckpoints();
+                throw DriverExceptions.translate(what + " (saving it to the file)", e);
             }
-        } catch (SQLException e) {
-            throw DriverExceptions.translate(what + " (saving it to the file)", e);
+            saved = upTo;
+        }
+    }
+
+    /** How many {@code CHECKPOINT}s have run: fewer than the writes when writers came together. */
+    long checkpointsRun() {
+        synchronized (lock) {
+            return checkpointsRun;
+        }
+    }
+
+    /** Closes the checkpoints' connection, before the pool closes the database. */
+    @PreDestroy
+    void close() {
+        synchronized (lock) {
+            closeCheckpoints();
+        }
+    }
+
+    private void checkpoint() throws SQLException {
+        if (checkpoints == null) {
+            Properties login = new Properties();
+            login.putAll(pool.getDataSourceProperties());
+            if (pool.getUsername() != null) {
+                login.setProperty("user", pool.getUsername());
+            }
+            if (pool.getPassword() != null) {
+                login.setProperty("password", pool.getPassword());
+            }
+            checkpoints = DriverManager.getConnection(pool.getJdbcUrl(), login);
+        }
+        try (Statement statement = checkpoints.createStatement()) {
+            statement.execute("CHECKPOINT");
+        }
+        checkpointsRun++;
+    }
+
+    private void closeCheckpoints() {
+        if (checkpoints != null) {
+            try {
+                checkpoints.close();
+            } catch (SQLException e) {
+                // Closing a broken connection: nothing was left to save on it.
+            }
+            checkpoints = null;
         }
     }
 }
