@@ -154,9 +154,13 @@ class LeaderboardClientsTest {
                 stalled.add(RawHttp.get(service.baseUrl(), HUGE_LEADERBOARD, API_KEY, 4096));
             }
             // Each leaderboard takes a connection for its count and its first pages, then stalls on its client and
-            // gives it back. On a loaded machine that takes a while; a leaderboard that kept its connection while
-            // stalled would keep the pool from ever draining.
-            assertThePoolDrains();
+            // gives it back. On a loaded machine that takes a while: wait until every one has begun its answer and
+            // the pool has stayed empty for a second (a leaderboard still reading ahead takes a connection every
+            // few milliseconds). One that kept its connection while stalled would keep the pool from ever draining.
+            for (Socket socket : stalled) {
+                awaitTheFirstBytes(socket);
+            }
+            assertThePoolStaysDrained(Duration.ofSeconds(1));
 
             Reply tracks = api.get(StoreEndpoints.TRACKS);
 
@@ -386,6 +390,31 @@ class LeaderboardClientsTest {
             case "DELETE level/track", "DELETE level_bridger" -> Set.of(200, 404);
             default -> Set.of(200);
         };
+    }
+
+    private static void awaitTheFirstBytes(Socket socket) throws Exception {
+        long deadline = System.nanoTime() + POOL_DRAINS.toNanos();
+        while (socket.getInputStream().available() == 0) {
+            assertThat(System.nanoTime())
+                    .as("the start of a leaderboard's answer within %s", POOL_DRAINS)
+                    .isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
+    /** No pool connection taken in any sample over {@code quiet}, waiting for that at most {@link #POOL_DRAINS}. */
+    private void assertThePoolStaysDrained(Duration quiet) throws InterruptedException {
+        long deadline = System.nanoTime() + POOL_DRAINS.toNanos();
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() - quietSince < quiet.toNanos()) {
+            if (service.activeConnections() > 0) {
+                assertThat(System.nanoTime())
+                        .as("pool empty for %s within %s while the leaderboards wait", quiet, POOL_DRAINS)
+                        .isLessThan(deadline);
+                quietSince = System.nanoTime();
+            }
+            Thread.sleep(20);
+        }
     }
 
     private void assertThePoolDrains() throws InterruptedException {
