@@ -33,7 +33,9 @@ final class JarProcess implements AutoCloseable {
     /** Starts {@code java -jar community-bot-api.jar args} with exactly {@code env} as its environment (plus PATH). */
     static JarProcess start(Map<String, String> env, String... args) {
         try {
-            List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx512m", "-jar", JAR.toString()));
+            List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx512m"));
+            command.addAll(ClassArchive.OPTIONS);
+            command.addAll(List.of("-jar", JAR.toString()));
             command.addAll(List.of(args));
             Path out = Files.createTempFile("jar-out", ".log");
             Path err = Files.createTempFile("jar-err", ".log");
@@ -58,6 +60,66 @@ final class JarProcess implements AutoCloseable {
     }
 
     record Result(int exitCode, String out, String err) {}
+
+    /**
+     * The jar's classes in a class-data archive (AppCDS, as {@code bin/community-bot-api} runs it), made once per
+     * build by one {@code serve} that stops at once: the dozens of jar runs of the ITs then map the classes instead
+     * of loading and verifying them each time, which was most of each run's CPU. A run without the archive (it
+     * could not be made) behaves the same, only slower; the JVM's CDS messages are off so that no run's output
+     * depends on it. {@code LauncherIT} tests the launcher's own archive.
+     */
+    private static final class ClassArchive {
+
+        static final Path FILE = Path.of("target", "it-classes.jsa");
+        static final List<String> OPTIONS = make();
+
+        private static List<String> make() {
+            List<String> quiet = List.of("-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+            try {
+                if (!Files.exists(FILE)
+                        || Files.getLastModifiedTime(FILE).compareTo(Files.getLastModifiedTime(JAR)) < 0) {
+                    Files.deleteIfExists(FILE);
+                    dump(quiet);
+                }
+            } catch (IOException | RuntimeException | AssertionError e) {
+                System.err.println("JarProcess: no class-data archive, the jar runs without it: " + e);
+            }
+            if (!Files.exists(FILE)) {
+                return List.of();
+            }
+            List<String> options = new ArrayList<>(List.of("-XX:SharedArchiveFile=" + FILE.toAbsolutePath()));
+            options.addAll(quiet);
+            return List.copyOf(options);
+        }
+
+        private static void dump(List<String> quiet) throws IOException {
+            Path dir = Files.createTempDirectory("it-cds");
+            List<String> command = new ArrayList<>(
+                    List.of(javaBinary(), "-Xmx512m", "-XX:ArchiveClassesAtExit=" + FILE.toAbsolutePath()));
+            command.addAll(quiet);
+            command.addAll(List.of("-jar", JAR.toString(), "serve"));
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .redirectOutput(dir.resolve("out.log").toFile())
+                    .redirectError(dir.resolve("err.log").toFile());
+            builder.environment().clear();
+            builder.environment().put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+            builder.environment()
+                    .put("DATABASE_URL", "jdbc:h2:file:" + dir.resolve("db").toAbsolutePath());
+            builder.environment().put("BOT_API_KEY", "k");
+            builder.environment().put("PORT", "0");
+            builder.environment().put("MANAGEMENT_PORT", "off");
+            try (JarProcess serve = new JarProcess(builder.start(), dir.resolve("out.log"), dir.resolve("err.log"))) {
+                serve.awaitListening(Duration.ofMinutes(2));
+                serve.terminate();
+                serve.awaitExit(Duration.ofMinutes(2));
+            } finally {
+                try (var files = Files.walk(dir)) {
+                    files.sorted(java.util.Comparator.reverseOrder())
+                            .forEach(file -> file.toFile().delete());
+                }
+            }
+        }
+    }
 
     private static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
