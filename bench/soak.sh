@@ -85,10 +85,11 @@ PORT=${PORT:-$(free_port)}
 MPORT=${MPORT:-$((PORT + 1))}
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/soak-bench.XXXXXX")
-PID= DB= DRIVER=
+PID= DB= DRIVER= PEAKER=
 cleanup() {
   set +e
   [[ -n $DRIVER ]] && kill "$DRIVER" 2>/dev/null && wait "$DRIVER" 2>/dev/null
+  [[ -n $PEAKER ]] && kill "$PEAKER" 2>/dev/null
   if [[ -n $PID ]] && kill -0 "$PID" 2>/dev/null; then
     kill -TERM "$PID"
     for _ in $(seq 50); do kill -0 "$PID" 2>/dev/null || break; sleep 0.2; done
@@ -155,8 +156,28 @@ sample() {
   metric() { awk -v m="$1" '$1 == m || index($1, m "{") == 1 {s += $2; n++} END {if (n) printf "%d", s; else print "-"}' <<<"$prom"; }
   active=$(metric hikaricp_connections_active) idle=$(metric hikaricp_connections_idle)
   total=$(metric hikaricp_connections) pending=$(metric hikaricp_connections_pending)
-  echo "$minute ${live:--} ${rss:--} ${threads:--} ${fds:--} $total $active $idle $pending" >> "$WORK/series"
+  echo "$minute ${live:--} ${rss:--} ${threads:--} ${fds:--} $total $active $idle $pending $(store_bytes)" >> "$WORK/series"
 }
+# The store's size on disk: every file of the H2 database (db.mv.db and any temporary file beside it), or
+# pg_database_size of the PostgreSQL database.
+store_bytes() {
+  if [[ $STORE == h2 ]]; then
+    find "$WORK" -maxdepth 1 -name 'db.*' -printf '%s\n' 2>/dev/null | awk '{s += $1} END {printf "%d", s}'
+  else
+    psql "${PGARGS[@]}" -d "$DB" -tAc "SELECT pg_database_size(current_database())" 2>/dev/null || echo 0
+  fi
+}
+# The largest size seen, sampled every second for the whole soak (a per-minute sample could miss a peak).
+store_peak() {
+  local peak=0 size
+  while kill -0 "$PID" 2>/dev/null; do
+    size=$(store_bytes)
+    if [[ $size =~ ^[0-9]+$ ]] && ((size > peak)); then peak=$size; echo "$peak" > "$WORK/store.peak"; fi
+    sleep 1
+  done
+}
+store_peak &
+PEAKER=$!
 : > "$WORK/series"
 sample 0
 
@@ -187,8 +208,18 @@ echo
 echo "== per endpoint (latency in ms; unexp = a status other than the one the request expects)"
 sed -n '/^endpoint /,$p' "$WORK/driver.out"
 echo
-echo "== series (minute: heap after full GC KiB, RSS KiB, threads, fds, pool total/active/idle/pending)"
-awk '{printf "   %3d %10s %10s %6s %6s %6s %6s %6s %6s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9}' "$WORK/series"
+echo "== series (minute: heap after full GC KiB, RSS KiB, threads, fds, pool total/active/idle/pending, store bytes)"
+awk '{printf "   %3d %10s %10s %6s %6s %6s %6s %6s %6s %12s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10}' "$WORK/series"
+# The store on disk: its largest size during the soak against its size at the end (issue 13: an H2 file never
+# more than 3x its final size). Judged on H2; reported on PostgreSQL, whose size also holds dead row versions
+# until autovacuum and the WAL is not counted.
+STORE_END=$(store_bytes)
+STORE_PEAK=$(cat "$WORK/store.peak" 2>/dev/null || echo 0)
+((STORE_END > STORE_PEAK)) && STORE_PEAK=$STORE_END
+STORE_LINE=$(python3 -c 'import sys; p, e, h2 = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "h2"
+r = p / e if e else float("inf")
+print(f"store on disk: peak {p / 2**20:.1f} MiB, at the end {e / 2**20:.1f} MiB, peak / end {r:.2f}"
+      + ((" (allowed 3)" + ("" if r <= 3 else "  FAIL")) if h2 else " (reported, not judged)"))' "$STORE_PEAK" "$STORE_END" "$STORE")
 # Flat: from the baseline minute B (5, or a third of the run when it is shorter than 15 minutes) to the end, the
 # median of the last three samples may exceed the median of the first three (one each in a run that short) by at most the tolerance (medians,
 # because a sample can fall while a whole leaderboard is in flight, with its temporary file and its threads), and
@@ -239,6 +270,7 @@ fi
 echo
 echo "== verdict"
 sed 's/^/   /' <<<"$VERDICT"
+echo "   $STORE_LINE"
 grep '^whole leaderboard' "$WORK/driver.out" | sed 's/^/   /'
 grep '^driver verdict' "$WORK/driver.out" | sed 's/^/   /'
 ERRORS=$(grep -cE ' ERROR | WARN ' "$WORK/serve.log" || true)
@@ -249,6 +281,7 @@ fi
 RESULT=PASS
 [[ $DRIVER_RC == 0 ]] || RESULT=FAIL
 grep -q '^FLAT$' <<<"$VERDICT" || RESULT=FAIL
+[[ $STORE_LINE == *FAIL* ]] && RESULT=FAIL
 kill -0 "$PID" 2>/dev/null || RESULT=FAIL
 echo "   $RESULT  ($CMDLINE; jar commit $COMMIT)"
 
@@ -268,11 +301,12 @@ for line in sys.stdin:
         print("| `" + m.group(1).strip() + "` | " + " | ".join(g.strip() for g in m.groups()[1:]) + " |")
 '
     echo
-    echo "| minute | heap after full GC MiB | RSS MiB | threads | fds | pool total / active / idle / pending |"
-    echo "|---|---|---|---|---|---|"
-    awk '{printf "| %d | %.1f | %.0f | %s | %s | %s / %s / %s / %s |\n", $1, $2/1024, $3/1024, $4, $5, $6, $7, $8, $9}' "$WORK/series"
+    echo "| minute | heap after full GC MiB | RSS MiB | threads | fds | pool total / active / idle / pending | store MiB |"
+    echo "|---|---|---|---|---|---|---|"
+    awk '{printf "| %d | %.1f | %.0f | %s | %s | %s / %s / %s / %s | %.1f |\n", $1, $2/1024, $3/1024, $4, $5, $6, $7, $8, $9, $10/1048576}' "$WORK/series"
     echo
     sed 's/^/    /' <<<"$VERDICT"
+    echo "    $STORE_LINE"
   } >> "$MARKDOWN"
 fi
 [[ $RESULT == PASS ]]
