@@ -265,6 +265,11 @@ class ImportFromOtherBotsIT {
                 "{\"pages\": []}",
                 "a mee6 file must be a page of MEE6's leaderboard API, a JSON object with a players array");
         for (Map.Entry<String, String> file : broken.entrySet()) {
+            if (!backend.equals("h2") && !file.getValue().contains("more than once")) {
+                // Reading is the same on every store; what PostgreSQL must show is that a failure after the
+                // first record was written leaves nothing, which the repeated user shows.
+                continue;
+            }
             Path bad = file("bad.json", file.getKey());
 
             JarProcess.Result result = importFrom("mee6", "61", bad.toString());
