@@ -31,6 +31,9 @@ final class StoreContext {
                 .properties(store)
                 .properties(Map.of(
                         "micronaut.metrics.enabled", false,
+                        // Its scheduled task builds the health indicators, which need the live view this context
+                        // has not: an import of more than a few seconds logged that failure every few seconds.
+                        "micronaut.health.monitor.enabled", false,
                         "endpoints.health.enabled", false,
                         "endpoints.prometheus.enabled", false))
                 .start();
