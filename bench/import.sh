@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Import benchmark (issue 13 item 1): times the jar's `import` of a data file of N level records in one guild
 # into a fresh store, and the plain JDBC loader (bench/PlainLoader.java: batched upserts in one transaction)
-# on another fresh store with the same schema and data. On H2 it samples the store file's size every 0.5 s
-# during the import (the peak) and after it (final). Prints: import s, plain s, ratio, peak file, final file,
+# on another fresh store with the same schema and data. On H2 it samples the size of all the store's files (its
+# directory) every 0.1 s during the import (the peak) and after it (final). Prints: import s, plain s, ratio, peak file, final file,
 # ratio. Build the jar first: mvn -B -q -pl app -am package -DskipTests
 set -euo pipefail
 
@@ -14,13 +14,14 @@ usage: bench/import.sh [options]
   --jar PATH            the service jar (default app/target/community-bot-api.jar)
   --heap SIZE           -Xmx of the import and of the plain loader (default 1g)
   --skip-plain          time the jar's import only
+  --twice               then import the same file again into the filled store (timed, peak and final size)
   --h2-options OPTS     appended to the H2 URL of both stores, e.g. ';RETENTION_TIME=0' (to try H2 settings)
   --markdown FILE       also append the figures as a Markdown table row to FILE
 USAGE
 }
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
-STORE=h2 RECORDS=1000000 JAR="$ROOT/app/target/community-bot-api.jar" HEAP=1g PLAIN=1 MARKDOWN= H2OPTS=
+STORE=h2 RECORDS=1000000 JAR="$ROOT/app/target/community-bot-api.jar" HEAP=1g PLAIN=1 MARKDOWN= H2OPTS= TWICE=0
 die() { echo "import.sh: $*" >&2; exit 2; }
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -29,6 +30,7 @@ while [[ $# -gt 0 ]]; do
     --jar) JAR=${2:?}; shift 2 ;;
     --heap) HEAP=${2:?}; shift 2 ;;
     --skip-plain) PLAIN=0; shift ;;
+    --twice) TWICE=1; shift ;;
     --h2-options) H2OPTS=${2:?}; shift 2 ;;
     --markdown) MARKDOWN=${2:?}; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -63,16 +65,17 @@ fresh_store() {
     URL="jdbc:postgresql://127.0.0.1:5432/$db"; USER_=postgres
   fi
 }
-# Size of the store on disk in bytes: the H2 file, or the PostgreSQL database.
+# Size of the store on disk in bytes: on H2 every file in the store's directory (the store's file, and during an
+# import its new file, H2's .tempFile of SHUTDOWN COMPACT and the sort runs), or the PostgreSQL database.
 store_size() {
-  if [[ $STORE == h2 ]]; then stat -c %s "$1/db.mv.db" 2>/dev/null || echo 0
+  if [[ $STORE == h2 ]]; then find "$1" -type f -printf '%s\n' 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'
   else psql "${PGARGS[@]}" -d postgres -XAtc "SELECT pg_database_size('$2')" 2>/dev/null || echo 0; fi
 }
-sample() { # dir db: prints the peak size seen every 0.5 s until killed, to $WORK/peak.<dir>
+sample() { # dir db: prints the peak size seen every 0.1 s until killed, to $WORK/peak.<dir>
   local peak=0 s
   while true; do
     s=$(store_size "$WORK/$1" "$2"); ((s > peak)) && { peak=$s; echo $peak > "$WORK/peak.$1"; }
-    sleep 0.5
+    sleep 0.1
   done
 }
 run_jar() { # args... with the store's environment
@@ -98,10 +101,25 @@ IMPORT_S=$(secs "$t0" "$(now)")
 sleep 0.6; kill $SAMPLER; wait $SAMPLER 2>/dev/null || true; SAMPLER=
 PEAK=$(cat "$WORK/peak.jar")
 AFTER=$(store_size "$WORK/jar" "$JAR_DB")
-# Final size: after the service has opened and closed the store once more (what a restart would leave).
-run_jar import "$WORK/empty.json" > "$WORK/reopen.log" 2>&1 || { cat "$WORK/reopen.log" >&2; exit 1; }
+# Final size: after the store has been opened and closed once more (what a restart would leave), by an export, which
+# only reads (an import into an H2 file rewrites the store).
+run_jar export "$WORK/reopen.json" > "$WORK/reopen.log" 2>&1 || { cat "$WORK/reopen.log" >&2; exit 1; }
 FINAL=$(store_size "$WORK/jar" "$JAR_DB")
 echo "   import $IMPORT_S s; store peak $(mib $PEAK) MiB, right after $(mib $AFTER) MiB, after a reopen $(mib $FINAL) MiB"
+
+TWICE_ROW=
+if [[ $TWICE == 1 ]]; then
+  echo 0 > "$WORK/peak.jar"
+  sample jar "$JAR_DB" & SAMPLER=$!
+  echo "== the same file imported again into the filled store"
+  t0=$(now)
+  run_jar import "$WORK/levels.json" > "$WORK/import2.log" 2>&1 || { echo "import.sh: second import failed" >&2; tail -20 "$WORK/import2.log" >&2; exit 1; }
+  IMPORT2_S=$(secs "$t0" "$(now)")
+  sleep 0.6; kill $SAMPLER; wait $SAMPLER 2>/dev/null || true; SAMPLER=
+  PEAK2=$(cat "$WORK/peak.jar"); AFTER2=$(store_size "$WORK/jar" "$JAR_DB")
+  echo "   second import $IMPORT2_S s; store peak $(mib $PEAK2) MiB, after $(mib $AFTER2) MiB"
+  TWICE_ROW="| $STORE (again, into the filled store) | $RECORDS | $IMPORT2_S | - | - | $(mib $PEAK2) | $(mib $AFTER2) | - | $(python3 -c "import sys; print(f'{int(sys.argv[1]) / int(sys.argv[2]):.2f}')" "$PEAK2" "$AFTER2") (of after) |"
+fi
 
 # --- the plain loader ------------------------------------------------------------------------------------------
 PLAIN_S=- PPEAK=0 PFINAL=0
@@ -124,5 +142,6 @@ echo
 echo "| store | records | import s | plain s | ratio | peak store MiB | after import MiB | after reopen MiB | peak / after reopen |"
 ROW="| $STORE | $RECORDS | $IMPORT_S | $PLAIN_S | $(ratio "$IMPORT_S" "$PLAIN_S") | $(mib $PEAK) | $(mib $AFTER) | $(mib $FINAL) | $(ratio "$PEAK" "$FINAL") |"
 echo "$ROW"
-[[ -n $MARKDOWN ]] && echo "$ROW" >> "$MARKDOWN"
+[[ -n $TWICE_ROW ]] && echo "$TWICE_ROW"
+[[ -n $MARKDOWN ]] && { echo "$ROW" >> "$MARKDOWN"; [[ -z $TWICE_ROW ]] || echo "$TWICE_ROW" >> "$MARKDOWN"; }
 exit 0

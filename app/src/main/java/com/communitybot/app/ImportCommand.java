@@ -9,6 +9,7 @@ import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.core.usecase.LevelCurve;
+import com.communitybot.persistence.H2FileImport;
 import io.micronaut.context.ApplicationContext;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -18,8 +19,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import javax.sql.DataSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -71,6 +74,9 @@ final class ImportCommand implements Callable<Integer> {
                     + " already has a record of fails the import.")
     boolean replace;
 
+    /** What the data file's import stored, for its last line. */
+    private String imported;
+
     @Option(
             names = "--curve",
             paramLabel = "CURVE",
@@ -88,6 +94,11 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         AppConfig config = AppConfig.fromEnvironment();
+        Optional<H2FileImport> h2File =
+                H2FileImport.forUrl((String) config.storeProperties().get("datasources.default.url"));
+        if (from == null && h2File.isPresent()) {
+            return importIntoNewFile(config, h2File.get());
+        }
         ApplicationContext context;
         try {
             context = StoreContext.start(config);
@@ -128,10 +139,19 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     private int importDataFile(StoreTransfer store) {
+        int exit = readDataFile(store);
+        if (exit == 0) {
+            System.out.println(imported);
+        }
+        return exit;
+    }
+
+    /** Imports the data file into {@code store}; on success {@link #imported} says what. */
+    private int readDataFile(StoreTransfer store) {
         Path file = files.get(0);
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             DataFileCounts counts = new DataFileImport(store).importFrom(in);
-            System.out.println("Imported " + counts + " from " + file);
+            imported = "Imported " + counts + " from " + file;
             return 0;
         } catch (InvalidInputException e) {
             return CommandFailure.report("import: " + file + ": " + e.getMessage() + "; nothing was imported");
@@ -141,6 +161,72 @@ final class ImportCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             return CommandFailure.report(
                     "import: the store failed: " + CommandFailure.rootMessage(e) + "; nothing was imported");
+        }
+    }
+
+    /**
+     * The data file's import into an H2 file store: built in a new file beside the store, which one atomic
+     * rename puts in the store's place (docs/store.md, "Importing into the H2 file"). Until that rename the
+     * store's file is only read, so any failure leaves it as it was.
+     */
+    private int importIntoNewFile(AppConfig config, H2FileImport h2File) {
+        try {
+            h2File.deleteLeftovers();
+        } catch (UncheckedIOException e) {
+            return CommandFailure.report("import: " + CommandFailure.rootMessage(e) + "; nothing was imported");
+        }
+        int exit = importIntoNewFileOpened(config, h2File);
+        if (exit == 0) {
+            try {
+                h2File.swap();
+            } catch (UncheckedIOException e) {
+                exit = CommandFailure.report(
+                        "import: " + e.getMessage() + ": " + CommandFailure.rootMessage(e) + "; nothing was imported");
+            }
+        }
+        try {
+            h2File.deleteLeftovers(); // after a failure the new file; after the swap, H2's trace of the new file
+        } catch (UncheckedIOException e) {
+            // the next import deletes it
+        }
+        if (exit == 0) {
+            System.out.println(imported);
+        }
+        return exit;
+    }
+
+    /** Builds and compacts the new file; both databases are closed when it returns. */
+    private int importIntoNewFileOpened(AppConfig config, H2FileImport h2File) {
+        ApplicationContext current;
+        try {
+            current = StoreContext.start(config);
+        } catch (RuntimeException e) {
+            return CommandFailure.report("import: the store cannot be opened: " + CommandFailure.rootMessage(e));
+        }
+        try (current) {
+            ApplicationContext next;
+            try {
+                next = StoreContext.start(config, h2File.nextUrl());
+            } catch (RuntimeException e) {
+                return CommandFailure.report("import: the import's new file " + h2File.nextFile() + " cannot be made: "
+                        + CommandFailure.rootMessage(e) + "; nothing was imported");
+            }
+            try (next) {
+                DataSource nextData = next.getBean(DataSource.class);
+                StoreTransfer store =
+                        h2File.into(current.getBean(DataSource.class), nextData, next.getBean(StoreTransfer.class));
+                int exit = readDataFile(store);
+                if (exit != 0) {
+                    return exit;
+                }
+                try {
+                    h2File.compact(nextData);
+                } catch (RuntimeException e) {
+                    return CommandFailure.report(
+                            "import: the store failed: " + CommandFailure.rootMessage(e) + "; nothing was imported");
+                }
+                return 0;
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package com.communitybot.app;
 
 import io.micronaut.context.ApplicationContext;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.sql.DataSource;
 
@@ -13,12 +14,26 @@ final class StoreContext {
     private StoreContext() {}
 
     static ApplicationContext start(AppConfig config) {
+        return start(config.storeProperties());
+    }
+
+    /** The store at {@code url} instead of the configured one, with the configured user and password. */
+    static ApplicationContext start(AppConfig config, String url) {
+        Map<String, Object> properties = new LinkedHashMap<>(config.storeProperties());
+        properties.put("datasources.default.url", url);
+        return start(properties);
+    }
+
+    private static ApplicationContext start(Map<String, Object> store) {
         ApplicationContext context = ApplicationContext.builder()
                 .deduceEnvironment(false)
                 .banner(false)
-                .properties(config.storeProperties())
+                .properties(store)
                 .properties(Map.of(
                         "micronaut.metrics.enabled", false,
+                        // Its scheduled task builds the health indicators, which need the live view this context
+                        // has not: an import of more than a few seconds logged that failure every few seconds.
+                        "micronaut.health.monitor.enabled", false,
                         "endpoints.health.enabled", false,
                         "endpoints.prometheus.enabled", false))
                 .start();

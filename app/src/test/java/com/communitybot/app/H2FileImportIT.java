@@ -1,0 +1,186 @@
+package com.communitybot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The jar's {@code import} into an H2 file store (issue 13 item 1): built in a new file beside the store and
+ * renamed over it, so the store's files on disk stay within 3x the store's final size, a data file with an error
+ * or a killed import leaves the store and nothing beside it, and a leftover of a killed import is deleted by the
+ * next one.
+ */
+class H2FileImportIT {
+
+    private static final Path EXAMPLES = Path.of("..", "examples");
+    private static final int RECORDS = 50_000;
+
+    @TempDir
+    Path dir;
+
+    private Path store;
+    private Map<String, String> env;
+
+    @BeforeEach
+    void aStoreWithTheExampleData() {
+        store = dir.resolve("store");
+        env = Map.of("DATABASE_URL", "jdbc:h2:file:" + store.resolve("db").toAbsolutePath());
+        ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+    }
+
+    @Test
+    void anImportOf50000Records_keepsTheStoresFilesWithin3xOfTheFinalSize_andLeavesOneFile() throws Exception {
+        Path data = levels(RECORDS, null);
+        AtomicLong peak = new AtomicLong();
+        AtomicBoolean running = new AtomicBoolean(true);
+        Thread sampler = new Thread(() -> {
+            while (running.get()) {
+                peak.accumulateAndGet(size(store), Math::max);
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        sampler.start();
+        JarProcess.Result result;
+        try {
+            result = JarProcess.run(env, "import", data.toString());
+        } finally {
+            running.set(false);
+            sampler.join();
+        }
+        ok(result);
+        assertThat(result.out()).contains("Imported 50000 level records");
+        long imported = size(store);
+        ok(JarProcess.run(env, "export", dir.resolve("reopen.json").toString()));
+        long reopened = size(store);
+
+        assertThat(files(store)).containsExactly("db.mv.db");
+        assertThat(peak.get())
+                .as("peak %d bytes, after the import %d, after a reopen %d", peak.get(), imported, reopened)
+                .isLessThanOrEqualTo(3 * Math.min(imported, reopened));
+        Path export = dir.resolve("after.json");
+        ok(JarProcess.run(env, "export", export.toString()));
+        assertThat(Files.readString(export)).contains("\"id\" : \"100000000000000001:300000000000000001\"");
+        assertThat(Files.readString(export).split("\"xp\"", -1)).hasSize(RECORDS + 6 + 1);
+    }
+
+    @Test
+    void aDataFileWithAnErrorInItsLastRecord_changesNothing_andLeavesNothingBesideTheStore() throws IOException {
+        Path before = dir.resolve("before.json");
+        ok(JarProcess.run(env, "export", before.toString()));
+        Path bad = levels(20_000, "{\"id\": \"1:bad\", \"xp\": -1, \"level\": 1}");
+
+        JarProcess.Result result = JarProcess.run(env, "import", bad.toString());
+
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
+        assertThat(result.err())
+                .contains("levels[20000] (id \"1:bad\"): xp must be an integer", "nothing was imported");
+        assertThat(files(store)).containsExactly("db.mv.db");
+        Path after = dir.resolve("after.json");
+        ok(JarProcess.run(env, "export", after.toString()));
+        assertThat(Files.readString(after)).isEqualTo(Files.readString(before));
+    }
+
+    @Test
+    void aKilledImport_leavesTheStore_andTheNextImportDeletesWhatItLeft() throws Exception {
+        Path before = dir.resolve("before.json");
+        ok(JarProcess.run(env, "export", before.toString()));
+        Path data = levels(RECORDS, null);
+        try (JarProcess jar = JarProcess.start(env, "import", data.toString())) {
+            // Killed while it builds the new file: once the new file exists and has grown.
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            Path next = store.resolve("db.import.mv.db");
+            while (!(Files.exists(next) && Files.size(next) > 100_000) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            jar.kill();
+        }
+        assertThat(files(store)).contains("db.mv.db", "db.import.mv.db");
+        Path afterKill = dir.resolve("after-kill.json");
+        ok(JarProcess.run(env, "export", afterKill.toString()));
+        assertThat(Files.readString(afterKill)).isEqualTo(Files.readString(before));
+
+        // The next import starts by deleting the leftover (here with a sort run added to it).
+        Files.createDirectories(store.resolve("db.import.sort"));
+        Files.writeString(store.resolve("db.import.sort/run-0"), "left over");
+        ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+        assertThat(files(store)).containsExactly("db.mv.db");
+        Path again = dir.resolve("again.json");
+        ok(JarProcess.run(env, "export", again.toString()));
+        assertThat(Files.readString(again)).isEqualTo(Files.readString(before));
+    }
+
+    @Test
+    void aLeftoverThatIsNoDatabase_isDeletedByTheNextImport() throws IOException {
+        Files.write(store.resolve("db.import.mv.db"), new byte[] {1, 2, 3, 4});
+        ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+        assertThat(files(store)).containsExactly("db.mv.db");
+    }
+
+    private static void ok(JarProcess.Result result) {
+        assertThat(result.exitCode()).as(result.err()).isZero();
+    }
+
+    /** A data file of {@code count} records of guild 100000000000000001 in random order, and {@code last}. */
+    private Path levels(int count, String last) throws IOException {
+        Path file = dir.resolve("levels-" + count + ".json");
+        Random random = new Random(13);
+        List<Integer> users = new java.util.ArrayList<>(
+                java.util.stream.IntStream.range(0, count).boxed().toList());
+        java.util.Collections.shuffle(users, random);
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write("{\"levels\": [");
+            for (int i = 0; i < count; i++) {
+                long user = 400_000_000_000_000_000L + users.get(i);
+                out.write((i == 0 ? "" : ",") + "{\"id\": \"100000000000000001:" + user + "\", \"xp\": "
+                        + random.nextInt(1_000_000) + ", \"level\": " + random.nextInt(100) + "}");
+            }
+            if (last != null) {
+                out.write("," + last);
+            }
+            out.write("]}");
+        }
+        return file;
+    }
+
+    private static List<String> files(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** The bytes of every file under {@code directory}, as the user's disk holds them. */
+    private static long size(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(f -> {
+                        try {
+                            return Files.size(f);
+                        } catch (IOException e) {
+                            return 0; // deleted meanwhile
+                        }
+                    })
+                    .sum();
+        } catch (IOException | UncheckedIOException e) {
+            return 0; // a file went away while listed; the next sample counts again
+        }
+    }
+}
