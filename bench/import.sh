@@ -14,6 +14,7 @@ usage: bench/import.sh [options]
   --jar PATH            the service jar (default app/target/community-bot-api.jar)
   --heap SIZE           -Xmx of the import and of the plain loader (default 1g)
   --skip-plain          time the jar's import only
+  --plain-notrigger     the plain loader drops the guild-size triggers first (the bare table, issue 13's yardstick)
   --twice               then import the same file again into the filled store (timed, peak and final size)
   --h2-options OPTS     appended to the H2 URL of both stores, e.g. ';RETENTION_TIME=0' (to try H2 settings)
   --markdown FILE       also append the figures as a Markdown table row to FILE
@@ -21,7 +22,7 @@ USAGE
 }
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
-STORE=h2 RECORDS=1000000 JAR="$ROOT/app/target/community-bot-api.jar" HEAP=1g PLAIN=1 MARKDOWN= H2OPTS= TWICE=0
+STORE=h2 RECORDS=1000000 JAR="$ROOT/app/target/community-bot-api.jar" HEAP=1g PLAIN=1 MARKDOWN= H2OPTS= PLAINARGS= TWICE=0
 die() { echo "import.sh: $*" >&2; exit 2; }
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -30,6 +31,7 @@ while [[ $# -gt 0 ]]; do
     --jar) JAR=${2:?}; shift 2 ;;
     --heap) HEAP=${2:?}; shift 2 ;;
     --skip-plain) PLAIN=0; shift ;;
+    --plain-notrigger) PLAINARGS="1000 notrigger"; shift ;;
     --twice) TWICE=1; shift ;;
     --h2-options) H2OPTS=${2:?}; shift 2 ;;
     --markdown) MARKDOWN=${2:?}; shift 2 ;;
@@ -130,7 +132,7 @@ if [[ $PLAIN == 1 ]]; then
   sample plain "$PLAIN_DB" & SAMPLER=$!
   echo "== plain JDBC loader into $STORE"
   t0=$(now)
-  java -Xmx$HEAP -cp "$JAR" "$HERE/PlainLoader.java" "$URL" "$USER_" "$WORK/levels.json" 2>&1 | sed 's/^/   /'
+  java -Xmx$HEAP -cp "$JAR" "$HERE/PlainLoader.java" "$URL" "$USER_" "$WORK/levels.json" $PLAINARGS 2>&1 | sed 's/^/   /'
   PLAIN_S=$(secs "$t0" "$(now)")
   sleep 0.6; kill $SAMPLER; wait $SAMPLER 2>/dev/null || true; SAMPLER=
   PPEAK=$(cat "$WORK/peak.plain"); PFINAL=$(store_size "$WORK/plain" "$PLAIN_DB")
