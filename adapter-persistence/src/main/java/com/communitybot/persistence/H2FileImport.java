@@ -134,6 +134,28 @@ public final class H2FileImport {
         return Optional.of(new H2FileImport(Path.of(location).toAbsolutePath().normalize(), kept));
     }
 
+    /**
+     * A data file under this share of the store file's size is imported in place, in one transaction in the
+     * store's file. Copying a big store for a few records would take minutes (a million records: 481 s); written
+     * in place, a file of a fiftieth of the store grows it by at most about as much again (H2 writes some 20 to 70
+     * times the volume of a random import, BENCHMARKS.md), within issue 13's 3x.
+     */
+    static final int IN_PLACE_SHARE = 50;
+
+    /**
+     * Whether a data file of {@code dataBytes} is imported through a new file: when the store has no file yet, or
+     * when the data file is at least a {@value #IN_PLACE_SHARE}th of the store's file.
+     */
+    public boolean buildsNewFile(long dataBytes) {
+        long storeBytes;
+        try {
+            storeBytes = Files.size(storeFile());
+        } catch (IOException e) {
+            return true; // no store yet, or one this import will report on
+        }
+        return dataBytes >= storeBytes / IN_PLACE_SHARE;
+    }
+
     /** The store's file. */
     public Path storeFile() {
         return Path.of(base + ".mv.db");

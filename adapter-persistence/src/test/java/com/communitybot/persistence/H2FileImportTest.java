@@ -2,8 +2,10 @@ package com.communitybot.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class H2FileImportTest {
 
@@ -28,6 +30,19 @@ class H2FileImportTest {
                 .isEqualTo(Path.of("/tmp/x.mv.db"));
         assertThat(H2FileImport.forUrl("jdbc:h2:~/x").orElseThrow().storeFile())
                 .isEqualTo(Path.of(System.getProperty("user.home"), "x.mv.db"));
+    }
+
+    @Test
+    void aDataFileOfAFiftiethOfTheStoreOrMore_buildsANewFile_aSmallerOneIsImportedInPlace(@TempDir Path dir)
+            throws Exception {
+        H2FileImport h2 =
+                H2FileImport.forUrl("jdbc:h2:file:" + dir.resolve("db")).orElseThrow();
+        assertThat(h2.buildsNewFile(1)).as("no store file yet").isTrue();
+
+        Files.write(h2.storeFile(), new byte[50_000]);
+
+        assertThat(h2.buildsNewFile(1_000)).isTrue();
+        assertThat(h2.buildsNewFile(999)).isFalse();
     }
 
     @Test

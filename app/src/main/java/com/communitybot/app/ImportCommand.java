@@ -97,7 +97,15 @@ final class ImportCommand implements Callable<Integer> {
         Optional<H2FileImport> h2File =
                 H2FileImport.forUrl((String) config.storeProperties().get("datasources.default.url"));
         if (from == null && h2File.isPresent()) {
-            return importIntoNewFile(config, h2File.get());
+            if (h2File.get().buildsNewFile(dataFileBytes())) {
+                return importIntoNewFile(config, h2File.get());
+            }
+            // In place, in one transaction in the store's file; a killed new-file import's leftovers go first.
+            try {
+                h2File.get().deleteLeftovers();
+            } catch (UncheckedIOException e) {
+                return CommandFailure.report("import: " + CommandFailure.rootMessage(e) + "; nothing was imported");
+            }
         }
         ApplicationContext context;
         try {
@@ -136,6 +144,15 @@ final class ImportCommand implements Callable<Integer> {
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** The data file's size; one that cannot be read counts as big, and the import reports it as always. */
+    private long dataFileBytes() {
+        try {
+            return Files.size(files.get(0));
+        } catch (IOException | RuntimeException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     private int importDataFile(StoreTransfer store) {

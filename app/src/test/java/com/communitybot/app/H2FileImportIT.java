@@ -131,6 +131,28 @@ class H2FileImportIT {
     }
 
     @Test
+    void aSmallDataFileIntoABigStore_isImportedInPlace_aBigOneThroughANewFile() throws Exception {
+        Path storeFile = store.resolve("db.mv.db");
+        Object first = Files.getAttribute(storeFile, "unix:ino");
+
+        ok(JarProcess.run(env, "import", levels(20_000, null).toString()));
+        Object afterTheBigFile = Files.getAttribute(storeFile, "unix:ino");
+        ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+        Object afterTheSmallFile = Files.getAttribute(storeFile, "unix:ino");
+
+        assertThat(afterTheBigFile)
+                .as("the store's file renamed over by a new one")
+                .isNotEqualTo(first);
+        assertThat(afterTheSmallFile)
+                .as("the same store file, written in place")
+                .isEqualTo(afterTheBigFile);
+        assertThat(files(store)).containsExactly("db.mv.db");
+        Path export = dir.resolve("after.json");
+        ok(JarProcess.run(env, "export", export.toString()));
+        assertThat(Files.readString(export).split("\"xp\"", -1)).hasSize(20_000 + 6 + 1);
+    }
+
+    @Test
     void aLeftoverThatIsNoDatabase_isDeletedByTheNextImport() throws IOException {
         Files.write(store.resolve("db.import.mv.db"), new byte[] {1, 2, 3, 4});
         ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
