@@ -1,14 +1,11 @@
 package com.communitybot.persistence;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -46,11 +43,7 @@ final class DurableWrites {
     private long checkpointsRun;
 
     DurableWrites(DataSource dataSource) {
-        try {
-            this.pool = DelegatingDataSource.unwrapDataSource(dataSource).unwrap(HikariDataSource.class);
-        } catch (SQLException e) {
-            throw new IllegalStateException("The store's data source is not a Hikari pool", e);
-        }
+        this.pool = SideConnection.pool(dataSource);
         this.h2 = StoreUrls.isH2(pool.getJdbcUrl());
     }
 
@@ -100,15 +93,7 @@ final class DurableWrites {
 
     private void checkpoint() throws SQLException {
         if (checkpoints == null) {
-            Properties login = new Properties();
-            login.putAll(pool.getDataSourceProperties());
-            if (pool.getUsername() != null) {
-                login.setProperty("user", pool.getUsername());
-            }
-            if (pool.getPassword() != null) {
-                login.setProperty("password", pool.getPassword());
-            }
-            checkpoints = DriverManager.getConnection(pool.getJdbcUrl(), login);
+            checkpoints = SideConnection.open(pool);
         }
         try (Statement statement = checkpoints.createStatement()) {
             statement.execute("CHECKPOINT");

@@ -28,6 +28,8 @@ import java.util.function.Function;
  * @param managementPort  {@code MANAGEMENT_PORT}, the port of health, metrics and the API document; 0 when
  *                        it is off ({@code off} or {@code 0})
  * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by {@code logback.xml} itself)
+ * @param h2CompactInterval {@code H2_COMPACT_INTERVAL}, how often {@code serve} compacts an H2 file store online,
+ *                        such as {@code 60s}; empty when it is off ({@code off})
  */
 public record AppConfig(
         Optional<String> apiKey,
@@ -44,7 +46,8 @@ public record AppConfig(
         String idleTimeout,
         String maxHeaderSize,
         int managementPort,
-        String logFormat) {
+        String logFormat,
+        Optional<String> h2CompactInterval) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
@@ -57,6 +60,8 @@ public record AppConfig(
     public static final int MANAGEMENT_OFF = 0;
 
     public static final String DEFAULT_LOG_FORMAT = "plain";
+
+    public static final String DEFAULT_H2_COMPACT_INTERVAL = "60s";
 
     /** A setting that cannot be used; the message is the one line the operator is shown. */
     public static final class InvalidConfigException extends RuntimeException {
@@ -103,7 +108,19 @@ public record AppConfig(
                 get.apply("IDLE_TIMEOUT").map(v -> duration("IDLE_TIMEOUT", v)).orElse(DEFAULT_IDLE_TIMEOUT),
                 get.apply("MAX_HEADER_SIZE").map(AppConfig::headerSize).orElse(DEFAULT_MAX_HEADER_SIZE),
                 managementPort,
-                get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT));
+                get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT),
+                h2CompactInterval(get.apply("H2_COMPACT_INTERVAL").orElse(DEFAULT_H2_COMPACT_INTERVAL)));
+    }
+
+    private static Optional<String> h2CompactInterval(String text) {
+        if (text.equals("off")) {
+            return Optional.empty();
+        }
+        if (text.matches("[1-9][0-9]{0,8}(ms|s|m|h)")) {
+            return Optional.of(text);
+        }
+        throw new InvalidConfigException(
+                "H2_COMPACT_INTERVAL must be a positive duration such as 60s, 5m or 1h, or off, not \"" + text + "\"");
     }
 
     /**
@@ -196,6 +213,8 @@ public record AppConfig(
         properties.put("bot.read-timeout", readTimeout);
         properties.put("micronaut.server.idle-timeout", idleTimeout);
         properties.put("micronaut.server.netty.max-header-size", maxHeaderSize);
+        // Only serve compacts: import and export run alone on the store and end by closing it.
+        h2CompactInterval.ifPresent(interval -> properties.put("bot.h2-compact-interval", interval));
         properties.putAll(managementProperties());
         return properties;
     }

@@ -91,6 +91,31 @@ class AppConfigTest {
                         + "\"");
     }
 
+    @Test
+    void theH2File_isCompactedEveryMinute_byServeAlone() {
+        AppConfig config = config(Map.of());
+
+        assertThat(config.serverProperties("k")).containsEntry("bot.h2-compact-interval", "60s");
+        assertThat(config.storeProperties()).doesNotContainKey("bot.h2-compact-interval");
+    }
+
+    @Test
+    void anH2CompactInterval_isPassedToTheServer_andOffLeavesNone() {
+        assertThat(config(Map.of("H2_COMPACT_INTERVAL", "5m")).serverProperties("k"))
+                .containsEntry("bot.h2-compact-interval", "5m");
+        assertThat(config(Map.of("H2_COMPACT_INTERVAL", "off")).serverProperties("k"))
+                .doesNotContainKey("bot.h2-compact-interval");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0s", "60", "never", "OFF", "1d"})
+    void anH2CompactIntervalThatIsNoDuration_isRefusedInOneLine(String interval) {
+        assertThatThrownBy(() -> config(Map.of("H2_COMPACT_INTERVAL", interval)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("H2_COMPACT_INTERVAL must be a positive duration such as 60s, 5m or 1h, or off, not \""
+                        + interval + "\"");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"1KB", "16KB", "64KB", "1MB"})
     void aMaxHeaderSize_isPassedToTheServer(String size) {
