@@ -13,6 +13,7 @@ import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.FileStore;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.RandomAccessStore;
 import org.h2.mvstore.db.Store;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,9 +29,12 @@ import org.slf4j.LoggerFactory;
  * <p>So every {@code H2_COMPACT_INTERVAL} this compacts the file in steps of H2's own online compaction
  * ({@code Store.compactFile}: rewrite the live pages of at most 16 MB of sparse chunks, move chunks towards the
  * start of the file, cut its end), each step waiting for the store's lock like a commit does and letting go of
- * it after, so writes wait for one step at most. A step may grow the file before the next shrinks it (the live
- * pages of sparse chunks are rewritten at its end, then moved down), so a run goes on while a step shrank the
- * file or less than {@value #USED} % of it is in use, for at most {@value #MAX_STEPS} steps. A test file of
+ * it after, so writes wait for one step at most. When the chunks are dense but the file has holes between them
+ * (after an import), {@code compactFile} moves nothing, so a step also moves chunks down itself
+ * ({@code RandomAccessStore.compactMoveChunks}, as H2's housekeeping does). A step may grow the file before the
+ * next shrinks it (the live pages of sparse chunks are rewritten at its end, then moved down), so a run ends
+ * when the file is {@value #USED} % in use and a step did not shrink it, after two steps in a row that did not,
+ * or after {@value #MAX_STEPS} steps. A test file of
  * 20,000 records rewritten ten times went from 313 to 4 MB in three steps. {@code compactFile} sets the store's retention time to 0 for good; it is set back
  * after each run. H2 syncs the file before it overwrites a moved chunk's old place, so a crash mid-step leaves
  * the store as it was before the step.
@@ -53,6 +57,12 @@ final class H2FileCompaction {
      * ({@code autoCompactFillRate}'s default).
      */
     static final int USED = 90;
+
+    /** The fill rate argument that lets {@code compactMoveChunks} move chunks whatever the file's fill rate. */
+    private static final int MOVE_ANY = 101;
+
+    /** At most this many bytes of chunks moved per step, as {@code compactFile} does. */
+    private static final long MOVE_BYTES = 16L << 20;
 
     private static final Logger LOG = LoggerFactory.getLogger(H2FileCompaction.class);
 
@@ -102,35 +112,52 @@ final class H2FileCompaction {
             if (connection == null) {
                 connection = SideConnection.open(pool);
             }
-            if (!(connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)) {
-                return Optional.empty(); // H2 over TCP: its server compacts its own files
-            }
-            Store store = session.getDatabase().getStore();
-            MVStore mvStore = store == null ? null : store.getMvStore();
-            FileStore<?> file = mvStore == null ? null : mvStore.getFileStore();
-            if (file == null || file.isReadOnly()) {
-                return Optional.empty(); // in memory, or read-only
-            }
-            long start = System.nanoTime();
-            long before = file.size();
-            long size = before;
-            int steps = 0;
-            int retention = mvStore.getRetentionTime();
-            try {
-                while (steps < MAX_STEPS) {
-                    store.compactFile(0); // one step: the time is checked after each
-                    steps++;
-                    long now = file.size();
-                    if (now >= size && file.getFillRate() >= USED) {
-                        break;
-                    }
-                    size = now;
-                }
-            } finally {
-                mvStore.setRetentionTime(retention);
-            }
-            return Optional.of(new Run(before, file.size(), steps, (System.nanoTime() - start) / 1_000_000));
+            return compactFileOf(connection);
         }
+    }
+
+    /**
+     * Compacts, in steps, the file of the embedded H2 database {@code connection} is open on; empty when it is
+     * not an embedded H2 file (H2 over TCP, in memory) or is read-only.
+     */
+    static Optional<Run> compactFileOf(Connection connection) throws SQLException {
+        if (!(connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)) {
+            return Optional.empty(); // H2 over TCP: its server compacts its own files
+        }
+        Store store = session.getDatabase().getStore();
+        MVStore mvStore = store == null ? null : store.getMvStore();
+        FileStore<?> file = mvStore == null ? null : mvStore.getFileStore();
+        if (file == null || file.isReadOnly()) {
+            return Optional.empty(); // in memory, or read-only
+        }
+        long start = System.nanoTime();
+        long before = file.size();
+        long smallest = before;
+        int steps = 0;
+        int stalled = 0;
+        int retention = mvStore.getRetentionTime();
+        try {
+            while (steps < MAX_STEPS) {
+                // Rewrites the live pages of sparse chunks (when chunks are less than 90 % live), moves chunks down.
+                store.compactFile(0);
+                if (file instanceof RandomAccessStore chunks && file.getFillRate() < USED) {
+                    // compactFile moves nothing when the chunks are dense but the file has holes between them,
+                    // as after an import; this move waits for the store's lock, as compactFile does.
+                    chunks.compactMoveChunks(MOVE_ANY, MOVE_BYTES, mvStore);
+                }
+                steps++;
+                long now = file.size();
+                if (now < smallest) {
+                    smallest = now;
+                    stalled = 0;
+                } else if (file.getFillRate() >= USED || ++stalled == 2) {
+                    break;
+                }
+            }
+        } finally {
+            mvStore.setRetentionTime(retention);
+        }
+        return Optional.of(new Run(before, file.size(), steps, (System.nanoTime() - start) / 1_000_000));
     }
 
     /** Closes the compaction's connection, before the pool closes the database. */
