@@ -61,7 +61,7 @@ final class H2FileCompaction {
     /** The fill rate argument that lets {@code compactMoveChunks} move chunks whatever the file's fill rate. */
     private static final int MOVE_ANY = 101;
 
-    /** At most this many bytes of chunks moved per step, as {@code compactFile} does. */
+    /** At most this many bytes of chunks moved per step of the service's runs, as {@code compactFile} does. */
     private static final long MOVE_BYTES = 16L << 20;
 
     private static final Logger LOG = LoggerFactory.getLogger(H2FileCompaction.class);
@@ -112,15 +112,17 @@ final class H2FileCompaction {
             if (connection == null) {
                 connection = SideConnection.open(pool);
             }
-            return compactFileOf(connection);
+            return compactFileOf(connection, MOVE_BYTES);
         }
     }
 
     /**
      * Compacts, in steps, the file of the embedded H2 database {@code connection} is open on; empty when it is
-     * not an embedded H2 file (H2 over TCP, in memory) or is read-only.
+     * not an embedded H2 file (H2 over TCP, in memory) or is read-only. Each step moves at most {@code moveBytes}
+     * of chunks; a chunk bigger than that is never moved (H2 saves the changes of about a second in one chunk,
+     * which during an import on a busy machine is more than 16 MB).
      */
-    static Optional<Run> compactFileOf(Connection connection) throws SQLException {
+    static Optional<Run> compactFileOf(Connection connection, long moveBytes) throws SQLException {
         if (!(connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)) {
             return Optional.empty(); // H2 over TCP: its server compacts its own files
         }
@@ -143,7 +145,7 @@ final class H2FileCompaction {
                 if (file instanceof RandomAccessStore chunks && file.getFillRate() < USED) {
                     // compactFile moves nothing when the chunks are dense but the file has holes between them,
                     // as after an import; this move waits for the store's lock, as compactFile does.
-                    chunks.compactMoveChunks(MOVE_ANY, MOVE_BYTES, mvStore);
+                    chunks.compactMoveChunks(MOVE_ANY, moveBytes, mvStore);
                 }
                 steps++;
                 long now = file.size();
