@@ -97,15 +97,16 @@ final class ImportCommand implements Callable<Integer> {
         Optional<H2FileImport> h2File =
                 H2FileImport.forUrl((String) config.storeProperties().get("datasources.default.url"));
         if (from == null && h2File.isPresent()) {
-            if (h2File.get().buildsNewFile(dataFileBytes())) {
-                return importIntoNewFile(config, h2File.get());
-            }
-            // In place, in one transaction in the store's file; a killed new-file import's leftovers go first.
+            // Whichever way the file goes in, a killed new-file import's leftovers go first.
             try {
                 h2File.get().deleteLeftovers();
             } catch (UncheckedIOException e) {
                 return CommandFailure.report("import: " + CommandFailure.rootMessage(e) + "; nothing was imported");
             }
+            if (h2File.get().buildsNewFile(dataFileBytes())) {
+                return importIntoNewFile(config, h2File.get());
+            }
+            // Otherwise in place, in one transaction in the store's file.
         }
         ApplicationContext context;
         try {
@@ -187,11 +188,6 @@ final class ImportCommand implements Callable<Integer> {
      * store's file is only read, so any failure leaves it as it was.
      */
     private int importIntoNewFile(AppConfig config, H2FileImport h2File) {
-        try {
-            h2File.deleteLeftovers();
-        } catch (UncheckedIOException e) {
-            return CommandFailure.report("import: " + CommandFailure.rootMessage(e) + "; nothing was imported");
-        }
         int exit = importIntoNewFileOpened(config, h2File);
         if (exit == 0) {
             try {
