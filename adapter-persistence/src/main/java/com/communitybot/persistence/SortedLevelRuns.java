@@ -18,13 +18,17 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
 
 /**
  * The level records of an import, handed out by id ascending (Java's {@link String#compareTo}, the UTF-16 order
  * H2 sorts {@code VARCHAR} by), the last one put of each id only: an external merge sort. Up to {@link #RUN}
  * records are held in memory; each full run is sorted and written to a file of its own in {@code directory}, and
- * {@link #sorted} merges the runs. So an import of any size needs memory for one run, and disk for about 40
- * bytes a record until {@link #close}.
+ * {@link #sorted} merges the runs. So an import of any size needs memory for one run, and disk for some 20
+ * bytes a record (deflated) until {@link #close}.
  */
 final class SortedLevelRuns implements AutoCloseable {
 
@@ -64,8 +68,11 @@ final class SortedLevelRuns implements AutoCloseable {
         try {
             Files.createDirectories(directory);
             Path run = directory.resolve("run-" + runs.size());
-            try (DataOutputStream out =
-                    new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(run), 1 << 16))) {
+            // Deflated at its fastest level: the runs sit on disk beside the import's new file until the level
+            // records are written, so their size adds to the import's peak (65 bytes a record raw).
+            Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
+                    new DeflaterOutputStream(Files.newOutputStream(run), deflater, 1 << 16), 1 << 16))) {
                 for (Sequenced s : memory) {
                     byte[] id = s.record.id().getBytes(StandardCharsets.UTF_8);
                     out.writeInt(id.length);
@@ -74,6 +81,8 @@ final class SortedLevelRuns implements AutoCloseable {
                     out.writeLong(s.record.level().bits());
                     out.writeLong(s.sequence);
                 }
+            } finally {
+                deflater.end();
             }
             runs.add(run);
         } catch (IOException e) {
@@ -113,11 +122,13 @@ final class SortedLevelRuns implements AutoCloseable {
     /** One run file, read in order. */
     private static final class RunReader implements Iterator<Sequenced> {
         private final DataInputStream in;
+        private final Inflater inflater = new Inflater();
         private Sequenced next;
 
         RunReader(Path run) {
             try {
-                in = new DataInputStream(new BufferedInputStream(Files.newInputStream(run), 1 << 16));
+                in = new DataInputStream(new BufferedInputStream(
+                        new InflaterInputStream(Files.newInputStream(run), inflater, 1 << 16), 1 << 16));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -131,6 +142,7 @@ final class SortedLevelRuns implements AutoCloseable {
                     length = in.readInt();
                 } catch (EOFException end) {
                     in.close();
+                    inflater.end(); // not ended by close: it is not the stream's own
                     return null;
                 }
                 byte[] id = in.readNBytes(length);
