@@ -102,13 +102,6 @@ final class DurableWrites {
     }
 
     private void closeCheckpoints() {
-        if (checkpoints != null) {
-            try {
-                checkpoints.close();
-            } catch (SQLException e) {
-                // Closing a broken connection: nothing was left to save on it.
-            }
-            checkpoints = null;
-        }
+        checkpoints = SideConnection.close(checkpoints);
     }
 }

@@ -38,4 +38,16 @@ final class SideConnection {
         }
         return DriverManager.getConnection(pool.getJdbcUrl(), login);
     }
+
+    /** Closes {@code connection} if there is one; a broken one has nothing left to finish. Returns null. */
+    static Connection close(Connection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                // a broken connection: nothing was left to save or finish on it
+            }
+        }
+        return null;
+    }
 }
