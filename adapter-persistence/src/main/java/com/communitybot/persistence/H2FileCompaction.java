@@ -83,14 +83,24 @@ final class H2FileCompaction {
     @Scheduled(fixedDelay = "${" + INTERVAL + "}", initialDelay = "${" + INTERVAL + "}")
     void scheduled() {
         try {
-            compact()
-                    .filter(run -> run.bytesAfter() < run.bytesBefore())
-                    .ifPresent(run -> LOG.info(
+            compact().ifPresent(run -> {
+                // One line when it gave back at least a MiB; a store of a few records is not worth a line a minute.
+                if (run.bytesBefore() - run.bytesAfter() >= 1 << 20) {
+                    LOG.info(
                             "Compacted the H2 file from {} to {} MiB in {} steps, {} ms",
                             run.bytesBefore() >> 20,
                             run.bytesAfter() >> 20,
                             run.steps(),
-                            run.millis()));
+                            run.millis());
+                } else {
+                    LOG.debug(
+                            "Compacted the H2 file from {} to {} bytes in {} steps, {} ms",
+                            run.bytesBefore(),
+                            run.bytesAfter(),
+                            run.steps(),
+                            run.millis());
+                }
+            });
         } catch (SQLException | RuntimeException e) {
             // The next run tries again; the store itself is as H2 left it after its last whole step.
             LOG.warn("Compacting the H2 file failed: {}", e.toString());
