@@ -32,11 +32,16 @@ public final class StoreUrls {
      *       a JDBC call there, among them the by-design cancel of {@code LeaderboardPlace}'s losing count: 34 MB
      *       in the first 10 minutes of a soak (H2 rotates it at 16 MB, keeping one {@code .old}). Every error
      *       reaches the service as the exception itself, which it logs or answers.</li>
+     *   <li>{@code MAX_COMPACT_TIME=0}: no compaction when the database closes. H2 2.3.232 compacts for up to
+     *       200 ms at close after its last commit, and so could lose rows written just before (h2database issue
+     *       4247, fixed in 2.4.240). The service compacts the file while it runs ({@code H2FileCompaction}),
+     *       where the next commit saves what a compaction moved; the import's {@code SHUTDOWN COMPACT} writes a
+     *       copy, a path of its own.</li>
      * </ul>
      */
     public static final String H2_OPTIONS =
             "MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;"
-                    + "QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0";
+                    + "QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;MAX_COMPACT_TIME=0";
 
     /** The store when {@code DATABASE_URL} is not set: an H2 file database under {@code ./data/}. */
     public static final String DEFAULT_URL = "jdbc:h2:file:./data/community-bot;" + H2_OPTIONS;
