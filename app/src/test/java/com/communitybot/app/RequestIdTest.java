@@ -46,7 +46,14 @@ class RequestIdTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/api/beta_testing", "/api/" + GUILD + "/leaderboard", "/no/such/path", "/api/x/roles"})
+    @ValueSource(
+            strings = {
+                "/api/beta_testing",
+                "/api/" + GUILD + "/leaderboard",
+                "/api/" + GUILD + "/roles",
+                "/no/such/path",
+                "/api/x/roles"
+            })
     void theClientsId_isReturned_onAnswersAndErrorsAlike(String path) throws Exception {
         HttpResponse<String> withKey = get(service.baseUrl(), path, API_KEY, "abc-123_x.y:z");
         HttpResponse<String> withoutKey = get(service.baseUrl(), path, null, "abc-124");
@@ -69,6 +76,8 @@ class RequestIdTest {
 
         assertThat(none).matches("[0-9a-f-]{36}");
         assertThat(replaced).matches("[0-9a-f-]{36}").isNotEqualTo(none);
+        assertThat(java.util.UUID.fromString(none).version()).isEqualTo(4);
+        assertThat(java.util.UUID.fromString(none).variant()).isEqualTo(2);
     }
 
     @Test
