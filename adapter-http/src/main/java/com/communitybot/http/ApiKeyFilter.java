@@ -55,13 +55,17 @@ public final class ApiKeyFilter implements Ordered {
         if (managementPort != NO_MANAGEMENT_PORT && request.getServerAddress().getPort() == managementPort) {
             return null;
         }
-        List<String> values = request.getHeaders().getAll(HEADER);
-        if (values.size() == 1 && isText(values.get(0)) && matches(values.get(0))) {
+        if (accepts(request.getHeaders().getAll(HEADER))) {
             return null;
         }
         // Micronaut's request meters never see a response a filter gives, so refusals are counted here.
         meters.refused();
         return HttpResponse.status(HttpStatus.UNAUTHORIZED).body(ErrorBody.of(MESSAGE));
+    }
+
+    /** Whether the values of {@code X-API-Key} in a request are the one key: exactly one value, text, equal. */
+    boolean accepts(List<String> values) {
+        return values.size() == 1 && isText(values.get(0)) && matches(values.get(0));
     }
 
     /**

@@ -16,6 +16,8 @@ import io.netty.channel.ChannelPipeline;
 abstract class ConnectionHandlers implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
 
     static final String CODEC = ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC;
+    /** Micronaut's own handler, the last of an HTTP/1 pipeline: it routes each request to the controllers. */
+    static final String MICRONAUT = ChannelPipelineCustomizer.HANDLER_MICRONAUT_INBOUND;
 
     /** The name of the (first) handler {@link #addTo} adds, by which a pipeline that has it is known. */
     abstract String name();

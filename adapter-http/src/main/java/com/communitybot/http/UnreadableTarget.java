@@ -35,7 +35,6 @@ final class UnreadableTarget extends ConnectionHandlers implements Ordered {
     static final String MESSAGE = "Invalid request target: it is not a valid URI";
     static final String MARK = "X-Community-Bot-Unreadable-Target";
     private static final String HANDLER = "unreadable-target";
-    private static final String MICRONAUT = "micronaut-inbound-handler";
 
     @Override
     String name() {

@@ -23,10 +23,18 @@ final class InMemoryServer {
 
     /** A started server on a free port, with the use cases over {@code levels}, {@code settings} and {@code beta}. */
     static EmbeddedServer start(LevelStore levels, SettingsStore settings, BetaStore beta) {
+        return start(levels, settings, beta, Map.of());
+    }
+
+    /** As above, with more of Micronaut's or the service's settings. */
+    static EmbeddedServer start(LevelStore levels, SettingsStore settings, BetaStore beta, Map<String, Object> more) {
         InMemoryGuildView guilds = new InMemoryGuildView();
         ApiFixture.GUILDS.forEach(g -> guilds.withGuild(g.id(), g.roles(), g.members()));
+        Map<String, Object> properties = new java.util.HashMap<>(more);
+        properties.put("bot.api-key", ApiFixture.API_KEY);
+        properties.put("micronaut.server.port", -1);
         ApplicationContext context = ApplicationContext.builder()
-                .properties(Map.of("bot.api-key", ApiFixture.API_KEY, "micronaut.server.port", -1))
+                .properties(properties)
                 .singletons(
                         new BotPresence(guilds),
                         new Leaderboard(guilds, levels),

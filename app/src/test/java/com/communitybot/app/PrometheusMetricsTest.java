@@ -75,6 +75,33 @@ class PrometheusMetricsTest {
     }
 
     @Test
+    void requestsAnsweredWithoutMicronautsRouting_areCountedAsMicronautCountsThem() {
+        long roles = count("GET", "/api/{guild_id}/roles");
+        long presence = count("POST", "/api/is_bot_there");
+
+        assertThat(api.get("/api/" + GUILD + "/roles").status()).isEqualTo(200);
+        assertThat(api.get("/api/" + GUILD + "/roles").status()).isEqualTo(200);
+        assertThat(api.post("/api/is_bot_there", "{\"guild_ids\":[\"" + GUILD + "\"]}")
+                        .status())
+                .isEqualTo(200);
+
+        assertThat(count("GET", "/api/{guild_id}/roles")).isEqualTo(roles + 2);
+        assertThat(count("POST", "/api/is_bot_there")).isEqualTo(presence + 1);
+        assertThat(lines(scrape(), "http_server_requests_seconds_bucket"))
+                .anyMatch(l -> l.contains("uri=\"/api/{guild_id}/roles\""));
+    }
+
+    /** The count of 200s of one route in {@code http_server_requests_seconds_count}, 0 before the first. */
+    private long count(String method, String route) {
+        return lines(scrape(), "http_server_requests_seconds_count").stream()
+                .filter(l -> l.contains("method=\"" + method + "\"")
+                        && l.contains("status=\"200\"")
+                        && l.contains("uri=\"" + route + "\""))
+                .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+
+    @Test
     void thePoolTheJvmAndTheProcess_areThere() {
         String scrape = scrape();
 

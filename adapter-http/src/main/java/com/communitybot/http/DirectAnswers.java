@@ -1,0 +1,440 @@
+package com.communitybot.http;
+
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.usecase.BotPresence;
+import com.communitybot.core.usecase.GuildRoles;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.Timer;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.http.server.netty.configuration.NettyHttpServerConfiguration;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Answers the two small requests a dashboard sends most, {@code GET /api/{guild_id}/roles} and {@code POST
+ * /api/is_bot_there}, straight from Netty's messages on the event loop, when they are plainly well formed;
+ * every other request goes on to Micronaut untouched. Micronaut's routing, filter chain and binding cost about
+ * as much as the answer itself (BENCHMARKS.md, "The service against a bare baseline"), and both answers come
+ * from memory, so nothing in them can wait.
+ *
+ * <p>The answer is the one Micronaut gives, byte for byte but the date and the request id: the same use cases,
+ * the same {@link ObjectMapper} (the same deserializer of the request body, the same serializers), the same
+ * headers, the API key checked by {@link ApiKeyFilter}'s own rule, the route in the access log and Micronaut's
+ * request timer. So this handler only takes a request whose answer is a 200 with nothing Micronaut would add or
+ * do otherwise; anything else, each error included, is Micronaut's to answer, with its messages and its order
+ * of checks: a method or target of another form (a guild id that is not 1 to 20 ASCII digits, a query, a
+ * percent sign), HTTP/1.0, {@code Connection: close}, {@code Expect}, {@code Origin} (CORS), {@code
+ * Accept} other than absent, {@code *}{@code /*} or {@code application/json}, a body Micronaut would compress,
+ * a key that is not the one key, a guild the bot is not in, a body that does not bind.
+ *
+ * <p>Responses go out in the order the requests came (HTTP/1.1 pipelining): while Micronaut has a request of the
+ * connection unanswered, the next ones go to Micronaut too. A connection that is not writable (a client that
+ * does not read) goes to Micronaut too, whose backpressure stops reading it.
+ */
+@Singleton
+@Requires(property = DirectAnswers.ENABLED, notEquals = "false")
+final class DirectAnswers extends ConnectionHandlers {
+
+    /** Off ({@code false}) only to compare with Micronaut's own answers in tests. */
+    static final String ENABLED = "bot.http.direct-answers";
+
+    static final String ROLES_ROUTE = "/api/{guild_id}/roles";
+    static final String PRESENCE_ROUTE = "/api/is_bot_there";
+    private static final String HANDLER = "direct-answers";
+    private static final String ROLES_PREFIX = "/api/";
+    private static final String ROLES_SUFFIX = "/roles";
+    private static final int MAX_GUILD_DIGITS = 20;
+    /** A body of {@code is_bot_there} larger than this goes to Micronaut, which reads it as a stream. */
+    private static final int MAX_BODY_BYTES = 64 * 1024;
+
+    private static final DateTimeFormatter DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneId.of("GMT"));
+
+    private final GuildRoles roles;
+    private final BotPresence presence;
+    private final ObjectMapper json;
+    private final ApiKeyFilter key;
+    private final int managementPort;
+    private final long compressionThreshold;
+    private final long maxRequestSize;
+    private final boolean upgrades;
+    private final Timer rolesTimer;
+    private final Timer presenceTimer;
+    private final LongAdder answeredHere = new LongAdder();
+    private volatile Date date = new Date(0, "");
+
+    DirectAnswers(
+            GuildRoles roles,
+            BotPresence presence,
+            ObjectMapper json,
+            ApiKeyFilter key,
+            HttpMeters meters,
+            NettyHttpServerConfiguration server,
+            @Value("${endpoints.all.port:0}") int managementPort) {
+        this.roles = roles;
+        this.presence = presence;
+        this.json = json;
+        this.key = key;
+        this.managementPort = managementPort;
+        this.compressionThreshold = server.getCompressionThreshold();
+        this.maxRequestSize = server.getMaxRequestSize();
+        // An HTTP/1.1 server ignores Upgrade (the JDK's client asks for h2c on every plain connection).
+        this.upgrades = server.getHttpVersion() != io.micronaut.http.HttpVersion.HTTP_1_1;
+        this.rolesTimer = meters.answered(HttpMethod.GET.name(), ROLES_ROUTE);
+        this.presenceTimer = meters.answered(HttpMethod.POST.name(), PRESENCE_ROUTE);
+    }
+
+    @Override
+    String name() {
+        return HANDLER;
+    }
+
+    /** The API port's HTTP/1 connections; the management port answers none of the API's paths. */
+    @Override
+    boolean accepts(ChannelPipeline pipeline) {
+        return super.accepts(pipeline)
+                && pipeline.get(MICRONAUT) != null
+                && !(managementPort != 0 && port(pipeline.channel().localAddress()) == managementPort);
+    }
+
+    /** Just before Micronaut's own handler, after every handler of the service's. */
+    @Override
+    void addTo(ChannelPipeline pipeline) {
+        pipeline.addBefore(MICRONAUT, HANDLER, new Handler());
+    }
+
+    /** How many requests were answered here, for the tests that prove it answered them. */
+    long answeredHere() {
+        return answeredHere.sum();
+    }
+
+    private static int port(SocketAddress address) {
+        return address instanceof InetSocketAddress inet ? inet.getPort() : -1;
+    }
+
+    private enum Route {
+        ROLES,
+        PRESENCE,
+        MICRONAUT
+    }
+
+    /** Which route a request may be answered on here, by its form alone; {@link Route#MICRONAUT} if none. */
+    private Route route(HttpRequest request) {
+        if (request instanceof FullHttpRequest
+                || !request.decoderResult().isSuccess()
+                || !request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
+            return Route.MICRONAUT;
+        }
+        HttpHeaders headers = request.headers();
+        if (closes(headers)
+                || headers.contains(HttpHeaderNames.EXPECT)
+                || headers.contains(HttpHeaderNames.UPGRADE) && upgrades
+                || headers.contains(HttpHeaderNames.ORIGIN)
+                || headers.contains(HttpHeaderNames.TRANSFER_ENCODING)
+                || headers.contains(HttpHeaderNames.CONTENT_ENCODING)
+                || headers.contains(UnreadableTarget.MARK)
+                || !acceptsJson(headers.getAll(HttpHeaderNames.ACCEPT))
+                || !key.accepts(headers.getAll(ApiKeyFilter.HEADER))) {
+            return Route.MICRONAUT;
+        }
+        String target = request.uri();
+        if (request.method() == HttpMethod.GET && rolesGuild(target) != null) {
+            return headers.contains(HttpHeaderNames.CONTENT_LENGTH) ? Route.MICRONAUT : Route.ROLES;
+        }
+        if (request.method() == HttpMethod.POST && target.equals(PRESENCE_ROUTE) && smallJsonBody(headers)) {
+            return Route.PRESENCE;
+        }
+        return Route.MICRONAUT;
+    }
+
+    /** Whether a token of {@code Connection} is {@code close}: Micronaut then closes after its answer. */
+    private static boolean closes(HttpHeaders headers) {
+        for (String value : headers.getAll(HttpHeaderNames.CONNECTION)) {
+            for (String token : value.split(",")) {
+                if (token.strip().equalsIgnoreCase("close")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** No {@code Accept}, or one that names JSON alone: Micronaut answers those with plain {@code application/json}. */
+    private static boolean acceptsJson(List<String> accept) {
+        return accept.isEmpty()
+                || accept.size() == 1
+                        && (accept.get(0).equals("*/*") || accept.get(0).equals("application/json"));
+    }
+
+    /** The digits of {@code /api/<digits>/roles}, or null for any other target. */
+    private static String rolesGuild(String target) {
+        if (!target.startsWith(ROLES_PREFIX) || !target.endsWith(ROLES_SUFFIX)) {
+            return null;
+        }
+        int from = ROLES_PREFIX.length();
+        int to = target.length() - ROLES_SUFFIX.length();
+        if (to <= from || to - from > MAX_GUILD_DIGITS) {
+            return null;
+        }
+        for (int i = from; i < to; i++) {
+            char c = target.charAt(i);
+            if (c < '0' || c > '9') {
+                return null;
+            }
+        }
+        return target.substring(from, to);
+    }
+
+    private boolean smallJsonBody(HttpHeaders headers) {
+        List<String> type = headers.getAll(HttpHeaderNames.CONTENT_TYPE);
+        List<String> length = headers.getAll(HttpHeaderNames.CONTENT_LENGTH);
+        if (type.size() != 1 || !isJson(type.get(0)) || length.size() != 1) {
+            return false;
+        }
+        String digits = length.get(0);
+        if (digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return false;
+        }
+        int bytes = Integer.parseInt(digits);
+        return bytes > 0 && bytes <= MAX_BODY_BYTES && bytes <= maxRequestSize;
+    }
+
+    private static boolean isJson(String contentType) {
+        return contentType.equalsIgnoreCase("application/json")
+                || contentType.equalsIgnoreCase("application/json;charset=utf-8")
+                || contentType.equalsIgnoreCase("application/json; charset=utf-8");
+    }
+
+    /**
+     * The roles body of the guild in the target, or null when Micronaut is to answer: the id is not one, the bot
+     * is not in the guild, or the live view failed (Micronaut's error handlers say so).
+     */
+    private ByteBuf rolesBody(ChannelHandlerContext ctx, HttpRequest request) throws IOException {
+        Optional<GuildId> guild = GuildId.parse(rolesGuild(request.uri()));
+        if (guild.isEmpty()) {
+            return null;
+        }
+        List<Responses.RoleBody> body;
+        try {
+            body = roles.of(guild.get()).stream().map(Responses.RoleBody::from).toList();
+        } catch (RuntimeException e) {
+            return null;
+        }
+        return body(ctx, body);
+    }
+
+    /** The {@code is_bot_there} answer to the body, or null when the body does not bind (Micronaut says why). */
+    private ByteBuf presenceBody(ChannelHandlerContext ctx, List<HttpContent> content) throws IOException {
+        CompositeByteBuf bytes = ctx.alloc().compositeBuffer(content.size());
+        try {
+            for (HttpContent part : content) {
+                bytes.addComponent(true, part.content().retainedDuplicate());
+            }
+            Responses.Results results;
+            try (InputStream in = new ByteBufInputStream(bytes)) {
+                results = new Responses.Results(presence.isBotThere(
+                        json.readValue(in, Requests.GuildIds.class).guildIds()));
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+            return body(ctx, results);
+        } finally {
+            bytes.release();
+        }
+    }
+
+    private ByteBuf body(ChannelHandlerContext ctx, Object value) throws IOException {
+        ByteBuf buffer = ctx.alloc().buffer();
+        try (OutputStream out = new ByteBufOutputStream(buffer)) {
+            json.writeValue(out, value);
+        } catch (IOException | RuntimeException e) {
+            buffer.release();
+            throw e;
+        }
+        return buffer;
+    }
+
+    /** Micronaut's {@code date}: RFC 1123 in GMT, the same text for a whole second. */
+    private String date() {
+        long second = System.currentTimeMillis() / 1000;
+        Date current = date;
+        if (current.second != second) {
+            current = new Date(second, DATE.format(Instant.ofEpochSecond(second)));
+            date = current;
+        }
+        return current.text;
+    }
+
+    private record Date(long second, String text) {}
+
+    /** The requests of one connection, in the order they came. */
+    private final class Handler extends ChannelDuplexHandler {
+
+        /** Requests handed to Micronaut whose last response message has not been written yet. */
+        private int micronautOpen;
+        /** What becomes of the current request's body: it goes with its request, or is held, or dropped. */
+        private Body body = Body.NONE;
+
+        private HttpRequest held;
+        private final List<HttpContent> heldContent = new ArrayList<>();
+        private long start;
+        private boolean flushPending;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+            if (body != Body.NONE && msg instanceof HttpContent content) {
+                content(ctx, content);
+                return;
+            }
+            if (!(msg instanceof HttpRequest request)) {
+                ctx.fireChannelRead(msg);
+                return;
+            }
+            start = System.nanoTime();
+            Route route = micronautOpen == 0 && ctx.channel().isWritable() ? route(request) : Route.MICRONAUT;
+            if (route == Route.ROLES) {
+                ByteBuf answer = rolesBody(ctx, request);
+                if (answer != null && respond(ctx, request, answer, ROLES_ROUTE, rolesTimer)) {
+                    body = Body.DROP;
+                    return;
+                }
+            } else if (route == Route.PRESENCE) {
+                held = request;
+                body = Body.HOLD;
+                return;
+            }
+            toMicronaut(ctx, request);
+        }
+
+        private void content(ChannelHandlerContext ctx, HttpContent content) throws IOException {
+            boolean last = content instanceof LastHttpContent;
+            switch (body) {
+                case PASS -> ctx.fireChannelRead(content);
+                case DROP -> content.release();
+                case HOLD -> {
+                    heldContent.add(content);
+                    if (last) {
+                        answerHeld(ctx);
+                    }
+                }
+                default -> throw new IllegalStateException(body.name());
+            }
+            if (last) {
+                body = Body.NONE;
+            }
+        }
+
+        private void answerHeld(ChannelHandlerContext ctx) throws IOException {
+            HttpRequest request = held;
+            held = null;
+            ByteBuf answer = presenceBody(ctx, heldContent);
+            if (answer != null && respond(ctx, request, answer, PRESENCE_ROUTE, presenceTimer)) {
+                heldContent.forEach(HttpContent::release);
+                heldContent.clear();
+                return;
+            }
+            micronautOpen++;
+            ctx.fireChannelRead(request);
+            heldContent.forEach(ctx::fireChannelRead);
+            heldContent.clear();
+        }
+
+        private void toMicronaut(ChannelHandlerContext ctx, HttpRequest request) {
+            micronautOpen++;
+            body = request instanceof LastHttpContent ? Body.NONE : Body.PASS;
+            ctx.fireChannelRead(request);
+        }
+
+        /**
+         * Writes the 200 with {@code answer}, unless Micronaut would compress it (the client accepts an encoding
+         * and the body reaches the threshold): then the answer is released and false returned.
+         */
+        private boolean respond(
+                ChannelHandlerContext ctx, HttpRequest request, ByteBuf answer, String route, Timer timer) {
+            if (answer.readableBytes() >= compressionThreshold
+                    && request.headers().contains(HttpHeaderNames.ACCEPT_ENCODING)) {
+                answer.release();
+                return false;
+            }
+            FullHttpResponse response =
+                    new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, answer);
+            response.headers()
+                    .set(HttpHeaderNames.DATE, date())
+                    .set(HttpHeaderNames.CONTENT_TYPE, ApiDocument.JSON)
+                    .set(HttpHeaderNames.CONTENT_LENGTH, answer.readableBytes());
+            ctx.channel().attr(AccessLog.ROUTE).set(route);
+            ctx.write(response, ctx.voidPromise());
+            flushPending = true;
+            timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+            answeredHere.increment();
+            return true;
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            if (flushPending) {
+                flushPending = false;
+                ctx.flush();
+            }
+            ctx.fireChannelReadComplete();
+        }
+
+        /** Counts Micronaut's answers: a request is answered when the last message of its final response goes. */
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
+            boolean informational =
+                    msg instanceof HttpResponse response && response.status().code() < 200;
+            if (msg instanceof LastHttpContent && !informational && micronautOpen > 0) {
+                micronautOpen--;
+            }
+            ctx.write(msg, promise);
+        }
+
+        @Override
+        public void handlerRemoved(ChannelHandlerContext ctx) {
+            heldContent.forEach(ReferenceCountUtil::safeRelease);
+            heldContent.clear();
+            held = null;
+        }
+    }
+
+    private enum Body {
+        NONE,
+        PASS,
+        HOLD,
+        DROP
+    }
+}
