@@ -34,10 +34,10 @@ import org.slf4j.LoggerFactory;
  * ({@code RandomAccessStore.compactMoveChunks}, as H2's housekeeping does). A step may grow the file before the
  * next shrinks it (the live pages of sparse chunks are rewritten at its end, then moved down), so a run ends
  * when the file is {@value #USED} % in use and a step did not shrink it, after two steps in a row that did not,
- * or after {@value #MAX_STEPS} steps. A test file of
- * 20,000 records rewritten ten times went from 313 to 4 MB in three steps. {@code compactFile} sets the store's retention time to 0 for good; it is set back
- * after each run. H2 syncs the file before it overwrites a moved chunk's old place, so a crash mid-step leaves
- * the store as it was before the step.
+ * or after {@value #MAX_STEPS} steps. A test file of 20,000 records rewritten ten times went from 313 to 4 MB in
+ * three steps. {@code compactFile} sets the store's retention time to 0 for good; it is set back after each run.
+ * H2 syncs the file before it overwrites a moved chunk's old place, so a crash mid-step leaves the store as it
+ * was before the step.
  *
  * <p>H2 has no SQL for online compaction ({@code SHUTDOWN COMPACT} closes the database), so this reaches H2's
  * engine through its JDBC connection: only for an embedded H2 file, on a connection of its own beside the pool.

@@ -63,6 +63,9 @@ public record AppConfig(
 
     public static final String DEFAULT_H2_COMPACT_INTERVAL = "60s";
 
+    /** A positive whole number of milliseconds, seconds, minutes or hours, as Micronaut reads durations. */
+    private static final String DURATION = "[1-9][0-9]{0,8}(ms|s|m|h)";
+
     /** A setting that cannot be used; the message is the one line the operator is shown. */
     public static final class InvalidConfigException extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -116,7 +119,7 @@ public record AppConfig(
         if (text.equals("off")) {
             return Optional.empty();
         }
-        if (text.matches("[1-9][0-9]{0,8}(ms|s|m|h)")) {
+        if (text.matches(DURATION)) {
             return Optional.of(text);
         }
         throw new InvalidConfigException(
@@ -172,7 +175,7 @@ public record AppConfig(
     }
 
     private static String duration(String name, String text) {
-        if (text.matches("[1-9][0-9]{0,8}(ms|s|m|h)")) {
+        if (text.matches(DURATION)) {
             return text;
         }
         throw new InvalidConfigException(
