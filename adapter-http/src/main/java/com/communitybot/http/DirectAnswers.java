@@ -5,6 +5,7 @@ import com.communitybot.core.usecase.BotPresence;
 import com.communitybot.core.usecase.GuildRoles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Timer;
+import io.micronaut.context.BeanProvider;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.http.server.netty.configuration.NettyHttpServerConfiguration;
@@ -67,6 +68,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 @Singleton
 @Requires(property = DirectAnswers.ENABLED, notEquals = "false")
+@Requires(property = "bot.api-key") // the service's contexts only, not the command line's
 final class DirectAnswers extends ConnectionHandlers {
 
     /** Off ({@code false}) only to compare with Micronaut's own answers in tests. */
@@ -83,8 +85,8 @@ final class DirectAnswers extends ConnectionHandlers {
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneId.of("GMT"));
 
-    private final GuildRoles roles;
-    private final BotPresence presence;
+    private final BeanProvider<GuildRoles> roles;
+    private final BeanProvider<BotPresence> presence;
     private final ObjectMapper json;
     private final ApiKeyFilter key;
     private final int managementPort;
@@ -97,8 +99,8 @@ final class DirectAnswers extends ConnectionHandlers {
     private volatile Date date = new Date(0, "");
 
     DirectAnswers(
-            GuildRoles roles,
-            BotPresence presence,
+            BeanProvider<GuildRoles> roles,
+            BeanProvider<BotPresence> presence,
             ObjectMapper json,
             ApiKeyFilter key,
             HttpMeters meters,
@@ -130,10 +132,13 @@ final class DirectAnswers extends ConnectionHandlers {
                 && !(managementPort != 0 && port(pipeline.channel().localAddress()) == managementPort);
     }
 
-    /** Just before Micronaut's own handler, after every handler of the service's. */
+    /**
+     * Just before Micronaut's own handler, after every handler of the service's. The use cases are looked up
+     * here, not when this bean is made (with Netty's server beans): the live view may still be starting then.
+     */
     @Override
     void addTo(ChannelPipeline pipeline) {
-        pipeline.addBefore(MICRONAUT, HANDLER, new Handler());
+        pipeline.addBefore(MICRONAUT, HANDLER, new Handler(roles.get(), presence.get()));
     }
 
     /** How many requests were answered here, for the tests that prove it answered them. */
@@ -242,7 +247,7 @@ final class DirectAnswers extends ConnectionHandlers {
      * The roles body of the guild in the target, or null when Micronaut is to answer: the id is not one, the bot
      * is not in the guild, or the live view failed (Micronaut's error handlers say so).
      */
-    private ByteBuf rolesBody(ChannelHandlerContext ctx, HttpRequest request) throws IOException {
+    private ByteBuf rolesBody(ChannelHandlerContext ctx, GuildRoles roles, HttpRequest request) throws IOException {
         Optional<GuildId> guild = GuildId.parse(rolesGuild(request.uri()));
         if (guild.isEmpty()) {
             return null;
@@ -257,7 +262,8 @@ final class DirectAnswers extends ConnectionHandlers {
     }
 
     /** The {@code is_bot_there} answer to the body, or null when the body does not bind (Micronaut says why). */
-    private ByteBuf presenceBody(ChannelHandlerContext ctx, List<HttpContent> content) throws IOException {
+    private ByteBuf presenceBody(ChannelHandlerContext ctx, BotPresence presence, List<HttpContent> content)
+            throws IOException {
         CompositeByteBuf bytes = ctx.alloc().compositeBuffer(content.size());
         try {
             for (HttpContent part : content) {
@@ -303,6 +309,9 @@ final class DirectAnswers extends ConnectionHandlers {
     /** The requests of one connection, in the order they came. */
     private final class Handler extends ChannelDuplexHandler {
 
+        private final GuildRoles roles;
+        private final BotPresence presence;
+
         /** Requests handed to Micronaut whose last response message has not been written yet. */
         private int micronautOpen;
         /** What becomes of the current request's body: it goes with its request, or is held, or dropped. */
@@ -312,6 +321,11 @@ final class DirectAnswers extends ConnectionHandlers {
         private final List<HttpContent> heldContent = new ArrayList<>();
         private long start;
         private boolean flushPending;
+
+        Handler(GuildRoles roles, BotPresence presence) {
+            this.roles = roles;
+            this.presence = presence;
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
@@ -326,7 +340,7 @@ final class DirectAnswers extends ConnectionHandlers {
             start = System.nanoTime();
             Route route = micronautOpen == 0 && ctx.channel().isWritable() ? route(request) : Route.MICRONAUT;
             if (route == Route.ROLES) {
-                ByteBuf answer = rolesBody(ctx, request);
+                ByteBuf answer = rolesBody(ctx, roles, request);
                 if (answer != null && respond(ctx, request, answer, ROLES_ROUTE, rolesTimer)) {
                     body = Body.DROP;
                     return;
@@ -360,7 +374,7 @@ final class DirectAnswers extends ConnectionHandlers {
         private void answerHeld(ChannelHandlerContext ctx) throws IOException {
             HttpRequest request = held;
             held = null;
-            ByteBuf answer = presenceBody(ctx, heldContent);
+            ByteBuf answer = presenceBody(ctx, presence, heldContent);
             if (answer != null && respond(ctx, request, answer, PRESENCE_ROUTE, presenceTimer)) {
                 heldContent.forEach(HttpContent::release);
                 heldContent.clear();
