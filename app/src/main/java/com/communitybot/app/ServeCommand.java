@@ -6,13 +6,17 @@ import com.communitybot.discord.DiscordSettings;
 import com.communitybot.discord.FatalDiscordException;
 import com.communitybot.discord.FatalFailureListener;
 import io.micronaut.context.ApplicationContext;
+import io.micronaut.context.RuntimeBeanDefinition;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,19 +40,34 @@ final class ServeCommand implements Callable<Integer> {
                     "BOT_API_KEY is not set: the service needs the one API key clients send in X-API-Key");
         }
         AtomicReference<Service> running = new AtomicReference<>();
-        LiveView liveView;
-        try {
-            liveView = LiveView.choose(config, failure -> stopAfterFatalFailure(running, failure));
-        } catch (RuntimeException e) {
-            return CommandFailure.report(e.getMessage());
-        }
+        // The live view starts (a snapshot of a million members takes seconds to read) while Micronaut starts and
+        // the store's schema is checked; the server listens once both are ready. A view that cannot start is
+        // reported first, whatever the store does, as when the two started one after the other.
+        CompletableFuture<LiveView> chosen = new CompletableFuture<>();
+        Thread viewStart = new Thread(
+                () -> {
+                    try {
+                        chosen.complete(LiveView.choose(config, failure -> stopAfterFatalFailure(running, failure)));
+                    } catch (Throwable e) { // an out-of-memory error too: the start must not wait for ever
+                        chosen.completeExceptionally(e);
+                    }
+                },
+                "live-view-start");
+        viewStart.start();
         Service service;
         try {
-            service = Service.start(config, liveView.view());
+            service = Service.start(config, () -> chosen.join().view(), Map.of());
         } catch (RuntimeException e) {
+            LiveView liveView;
+            try {
+                liveView = chosen.join();
+            } catch (CompletionException viewFailed) {
+                return CommandFailure.report(viewFailed.getCause().getMessage());
+            }
             LiveViews.close(liveView.view());
             return CommandFailure.report("Cannot start: " + CommandFailure.rootMessage(e));
         }
+        LiveView liveView = chosen.join();
         running.set(service);
         // Before the start-up line: whoever waits for it may send SIGTERM at once, and without the handler the
         // JVM would exit 143 instead of stopping gracefully with 0.
@@ -104,12 +123,16 @@ final class ServeCommand implements Callable<Integer> {
     /** The running service: its Micronaut context, server and live view. */
     record Service(ApplicationContext context, EmbeddedServer server, GuildView liveView) {
 
-        static Service start(AppConfig config, GuildView liveView) {
-            return start(config, liveView, Map.of());
+        /** With Micronaut properties beyond the configuration's (tests). */
+        static Service start(AppConfig config, GuildView liveView, Map<String, Object> extraProperties) {
+            return start(config, () -> liveView, extraProperties);
         }
 
-        /** As {@link #start(AppConfig, GuildView)}, with Micronaut properties beyond the configuration's (tests). */
-        static Service start(AppConfig config, GuildView liveView, Map<String, Object> extraProperties) {
+        /**
+         * Starts Micronaut and the store while {@code liveView} may still be starting: a bean that needs the
+         * view waits for it, and the server starts listening once it is there.
+         */
+        static Service start(AppConfig config, Supplier<GuildView> liveView, Map<String, Object> extraProperties) {
             Map<String, Object> properties =
                     new LinkedHashMap<>(config.serverProperties(config.apiKey().orElseThrow()));
             properties.putAll(extraProperties);
@@ -117,15 +140,18 @@ final class ServeCommand implements Callable<Integer> {
                     .deduceEnvironment(false)
                     .banner(false)
                     .properties(properties)
-                    .singletons(liveView)
+                    .beanDefinitions(RuntimeBeanDefinition.builder(GuildView.class, liveView)
+                            .singleton(true)
+                            .build())
                     .start();
             try {
                 // Creating the data source connects and migrates the schema now, so an unreachable store
                 // stops the service at start rather than failing its first request.
                 context.getBean(DataSource.class);
+                GuildView view = context.getBean(GuildView.class);
                 EmbeddedServer server = context.getBean(EmbeddedServer.class);
                 server.start();
-                return new Service(context, server, liveView);
+                return new Service(context, server, view);
             } catch (RuntimeException e) {
                 context.close();
                 throw e;

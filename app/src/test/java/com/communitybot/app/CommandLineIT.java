@@ -100,6 +100,26 @@ class CommandLineIT {
         assertThat(result.err()).contains("guilds[0].guild_id");
     }
 
+    /** The snapshot is read while Micronaut and the store start; its failure is still the one reported. */
+    @Test
+    void aMalformedSnapshot_andAnUnreachableStore_theSnapshotIsNamed_asWhenTheyStartedInTurn() throws IOException {
+        Path snapshot = Files.writeString(dir.resolve("bad2.json"), "{\"guilds\": [{\"guild_id\": \"x\"}]}");
+        Map<String, String> env = Map.of(
+                "BOT_API_KEY",
+                "k",
+                "PORT",
+                "0",
+                "GUILD_SNAPSHOT",
+                snapshot.toString(),
+                "DATABASE_URL",
+                "jdbc:postgresql://127.0.0.1:1/nowhere");
+
+        JarProcess.Result result = JarProcess.run(env);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains("guilds[0].guild_id").doesNotContain("Cannot start");
+    }
+
     @Test
     void anInvalidDiscordToken_stopsTheServiceAtStart_withOneClearLine() {
         try (FakeDiscord discord = FakeDiscord.start()) {
