@@ -1,5 +1,6 @@
 package com.communitybot.http;
 
+import io.micronaut.context.annotation.Value;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
 import io.netty.channel.ChannelDuplexHandler;
@@ -41,6 +42,13 @@ final class AccessLog extends ConnectionHandlers {
     private static final String HANDLER = "community-bot-access-log";
     private static final Pattern ACCEPTED_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
+    /** Whether lines are written ({@code ACCESS_LOG}); request ids are given either way. */
+    private final boolean lines;
+
+    AccessLog(@Value("${bot.access-log:true}") boolean lines) {
+        this.lines = lines;
+    }
+
     @Override
     String name() {
         return HANDLER;
@@ -48,7 +56,7 @@ final class AccessLog extends ConnectionHandlers {
 
     @Override
     void addTo(ChannelPipeline pipeline) {
-        pipeline.addAfter(CODEC, HANDLER, new Handler());
+        pipeline.addAfter(CODEC, HANDLER, new Handler(lines));
     }
 
     /** The request's id: the client's when it is a plain token of at most 128 characters, else a new UUID. */
@@ -70,6 +78,11 @@ final class AccessLog extends ConnectionHandlers {
     /** The requests of one connection, answered in the order they came (HTTP/1.1). */
     private static final class Handler extends ChannelDuplexHandler {
         private final Deque<Pending> pending = new ArrayDeque<>();
+        private final boolean lines;
+
+        Handler(boolean lines) {
+            this.lines = lines;
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
@@ -98,8 +111,10 @@ final class AccessLog extends ConnectionHandlers {
                 }
                 if (msg instanceof LastHttpContent && current.status != 0) {
                     pending.removeFirst();
-                    ctx.write(msg, promise.unvoid()).addListener(done -> current.log(done.isSuccess()));
-                    return;
+                    if (lines) {
+                        ctx.write(msg, promise.unvoid()).addListener(done -> current.log(done.isSuccess()));
+                        return;
+                    }
                 }
             }
             super.write(ctx, msg, promise);

@@ -30,6 +30,8 @@ import java.util.function.Function;
  * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by {@code logback.xml} itself)
  * @param h2CompactInterval {@code H2_COMPACT_INTERVAL}, how often {@code serve} compacts an H2 file store online,
  *                        such as {@code 60s}; empty when it is off ({@code off})
+ * @param accessLog       {@code ACCESS_LOG}, whether each request gets an access log line ({@code on}, the
+ *                        default) or not ({@code off}); request ids are given either way
  */
 public record AppConfig(
         Optional<String> apiKey,
@@ -47,7 +49,8 @@ public record AppConfig(
         String maxHeaderSize,
         int managementPort,
         String logFormat,
-        Optional<String> h2CompactInterval) {
+        Optional<String> h2CompactInterval,
+        boolean accessLog) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
@@ -112,7 +115,15 @@ public record AppConfig(
                 get.apply("MAX_HEADER_SIZE").map(AppConfig::headerSize).orElse(DEFAULT_MAX_HEADER_SIZE),
                 managementPort,
                 get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT),
-                h2CompactInterval(get.apply("H2_COMPACT_INTERVAL").orElse(DEFAULT_H2_COMPACT_INTERVAL)));
+                h2CompactInterval(get.apply("H2_COMPACT_INTERVAL").orElse(DEFAULT_H2_COMPACT_INTERVAL)),
+                get.apply("ACCESS_LOG").map(AppConfig::accessLog).orElse(true));
+    }
+
+    private static boolean accessLog(String text) {
+        if (text.equals("on") || text.equals("off")) {
+            return text.equals("on");
+        }
+        throw new InvalidConfigException("ACCESS_LOG must be on or off, not \"" + text + "\"");
     }
 
     private static Optional<String> h2CompactInterval(String text) {
@@ -218,6 +229,7 @@ public record AppConfig(
         properties.put("micronaut.server.netty.max-header-size", maxHeaderSize);
         // Only serve compacts: import and export run alone on the store and end by closing it.
         h2CompactInterval.ifPresent(interval -> properties.put("bot.h2-compact-interval", interval));
+        properties.put("bot.access-log", accessLog);
         properties.putAll(managementProperties());
         return properties;
     }

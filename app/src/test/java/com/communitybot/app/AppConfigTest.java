@@ -107,6 +107,21 @@ class AppConfigTest {
                 .doesNotContainKey("bot.h2-compact-interval");
     }
 
+    @Test
+    void theAccessLog_isOnUnlessSetOff() {
+        assertThat(config(Map.of()).serverProperties("k")).containsEntry("bot.access-log", true);
+        assertThat(config(Map.of("ACCESS_LOG", "on")).serverProperties("k")).containsEntry("bot.access-log", true);
+        assertThat(config(Map.of("ACCESS_LOG", "off")).serverProperties("k")).containsEntry("bot.access-log", false);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"true", "OFF", "0", "no"})
+    void anAccessLogThatIsNeitherOnNorOff_isRefusedInOneLine(String value) {
+        assertThatThrownBy(() -> config(Map.of("ACCESS_LOG", value)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage("ACCESS_LOG must be on or off, not \"" + value + "\"");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"0s", "60", "never", "OFF", "1d"})
     void anH2CompactIntervalThatIsNoDuration_isRefusedInOneLine(String interval) {
