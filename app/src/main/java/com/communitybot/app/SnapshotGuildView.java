@@ -16,6 +16,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -163,13 +164,15 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     }
 
     private static Map<GuildId, GuildData> read(Path file) {
-        byte[] bytes;
+        InputStream in;
         try {
-            bytes = Files.readAllBytes(file);
+            in = Files.newInputStream(file);
         } catch (IOException e) {
             throw new InvalidSnapshotException("Guild snapshot " + file + " cannot be read: " + e);
         }
-        try (JsonParser parser = JSON.createParser(bytes)) {
+        // Streamed, not read whole first: a million members' file (130 MB) is more than the heap a million
+        // members' view needs (BENCHMARKS.md, "The service against a bare baseline").
+        try (JsonParser parser = JSON.createParser(in)) {
             try {
                 return snapshot(parser);
             } catch (JsonProcessingException e) {
