@@ -29,7 +29,6 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -37,8 +36,8 @@ import java.util.stream.Stream;
 /**
  * Spec 4.2: a guild's leaderboard, streamed to the client in chunks, so a guild of a million members never
  * sits in memory. The presence check and the store's first batch happen before the response starts, so
- * their failures still get their status. The body is an {@link InputStream}, which Micronaut reads on the
- * blocking pool only as fast as the client takes the bytes (a {@code Publisher} body would be requested
+ * their failures still get their status. The body is written by {@link LeaderboardBody} on the blocking pool,
+ * a chunk at a time, only as fast as the client takes the bytes (a {@code Publisher} body would be requested
  * dozens of chunks ahead of a client that reads nothing). A failure after the start can only cut the
  * response short: Micronaut closes the connection without the body's last chunk, so no client takes a
  * partial leaderboard for a whole one.
@@ -56,11 +55,14 @@ final class LeaderboardController {
     private final Leaderboard leaderboard;
     private final LeaderboardCursors cursors;
     private final HttpMeters meters;
+    private final LeaderboardBody bodies;
 
-    LeaderboardController(Leaderboard leaderboard, LeaderboardCursors cursors, HttpMeters meters) {
+    LeaderboardController(
+            Leaderboard leaderboard, LeaderboardCursors cursors, HttpMeters meters, LeaderboardBody bodies) {
         this.leaderboard = leaderboard;
         this.cursors = cursors;
         this.meters = meters;
+        this.bodies = bodies;
     }
 
     /**
@@ -208,11 +210,14 @@ final class LeaderboardController {
         return (int) value;
     }
 
-    private HttpResponse<InputStream> whole(GuildId guild, HttpRequest<?> request) {
+    private HttpResponse<LeaderboardJson> whole(GuildId guild, HttpRequest<?> request) {
         Stream<LeaderboardEntry> entries = leaderboard.of(guild);
         LeaderboardJson body = new LeaderboardJson(entries, meters::leaderboardChunk);
         body.alsoOnClose(endWithConnection(request, body));
-        return HttpResponse.<InputStream>ok(body).contentType(MediaType.APPLICATION_JSON_TYPE);
+        MutableHttpResponse<LeaderboardJson> response =
+                HttpResponse.ok(body).contentType(MediaType.APPLICATION_JSON_TYPE);
+        response.bodyWriter(bodies);
+        return response;
     }
 
     /**
