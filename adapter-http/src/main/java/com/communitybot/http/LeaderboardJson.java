@@ -1,6 +1,7 @@
 package com.communitybot.http;
 
 import com.communitybot.core.model.LeaderboardEntry;
+import com.communitybot.core.model.U64;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.ByteArrayOutputStream;
@@ -148,16 +149,16 @@ final class LeaderboardJson extends InputStream {
             generator.writeStartArray();
             started = true;
         }
-        while (buffer.size() < CHUNK_BYTES && iterator.hasNext()) {
+        // What the generator holds counts too: flushing it after each entry cost a copy per entry.
+        while (buffer.size() + generator.getOutputBuffered() < CHUNK_BYTES && iterator.hasNext()) {
             write(iterator.next());
             rowsInChunk++;
-            generator.flush();
         }
         if (!iterator.hasNext()) {
             generator.writeEndArray();
-            generator.flush();
             finished = true;
         }
+        generator.flush();
         return buffer.size() > 0;
     }
 
@@ -202,11 +203,20 @@ final class LeaderboardJson extends InputStream {
         generator.writeStringField("username", entry.username());
         generator.writeStringField("avatar", entry.avatar());
         generator.writeFieldName("level");
-        generator.writeNumber(entry.level().toString());
+        writeNumber(generator, entry.level());
         generator.writeFieldName("xp");
-        generator.writeNumber(entry.xp().toString());
+        writeNumber(generator, entry.xp());
         generator.writeNumberField("rank", entry.rank());
         generator.writeEndObject();
+    }
+
+    /** The value's decimal digits: as a {@code long} when it is one, without a string in between. */
+    private static void writeNumber(JsonGenerator generator, U64 value) throws IOException {
+        if (value.bits() >= 0) {
+            generator.writeNumber(value.bits());
+        } else {
+            generator.writeNumber(value.toString());
+        }
     }
 
     /** Runs {@code action} too when this closes. */

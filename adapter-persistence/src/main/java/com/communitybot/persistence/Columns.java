@@ -33,6 +33,10 @@ final class Columns {
         if (stored == null) {
             throw StoreException.unreadable(column + " is NULL", null);
         }
+        U64 small = small(stored);
+        if (small != null) {
+            return small;
+        }
         try {
             return U64.of(stored.toBigIntegerExact())
                     .orElseThrow(() ->
@@ -40,6 +44,22 @@ final class Columns {
         } catch (ArithmeticException fraction) {
             throw StoreException.unreadable(column + " is not an integer: " + stored, fraction);
         }
+    }
+
+    /**
+     * {@link #u64(BigDecimal, String)} of the column {@code column} of the level record {@code id}, whose name is
+     * put together only for a failure: a leaderboard reads two such columns a record.
+     */
+    static U64 u64(BigDecimal stored, String column, String id) {
+        U64 small = small(stored);
+        return small != null ? small : u64(stored, column + " of " + id);
+    }
+
+    /** A whole value of at most 18 digits (most of them), read without a {@code BigInteger}; null for any other. */
+    private static U64 small(BigDecimal stored) {
+        return stored != null && stored.signum() >= 0 && stored.scale() == 0 && stored.precision() <= 18
+                ? new U64(stored.longValue())
+                : null;
     }
 
     static GuildId guild(BigDecimal stored) {

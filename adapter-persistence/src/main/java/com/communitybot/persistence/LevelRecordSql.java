@@ -44,9 +44,7 @@ final class LevelRecordSql {
             throw StoreException.unreadable("a level record has a NULL id", null);
         }
         return new LevelRecord(
-                id,
-                Columns.u64(row.getBigDecimal(2), "xp of " + id),
-                Columns.u64(row.getBigDecimal(3), "level of " + id));
+                id, Columns.u64(row.getBigDecimal(2), "xp", id), Columns.u64(row.getBigDecimal(3), "level", id));
     }
 
     /** Binds xp, level and id, in the parameter order of {@link #UPDATE}. */
