@@ -3,6 +3,8 @@ package com.communitybot.http;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.usecase.BotPresence;
 import com.communitybot.core.usecase.GuildRoles;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Timer;
 import io.micronaut.context.BeanProvider;
@@ -269,16 +271,48 @@ final class DirectAnswers extends ConnectionHandlers {
             for (HttpContent part : content) {
                 bytes.addComponent(true, part.content().retainedDuplicate());
             }
-            Responses.Results results;
+            List<String> ids;
             try (InputStream in = new ByteBufInputStream(bytes)) {
-                results = new Responses.Results(presence.isBotThere(
-                        json.readValue(in, Requests.GuildIds.class).guildIds()));
+                ids = guildIds(in);
             } catch (IOException | RuntimeException e) {
                 return null;
             }
-            return body(ctx, results);
+            return ids == null ? null : body(ctx, new Responses.Results(presence.isBotThere(ids)));
         } finally {
             bytes.release();
+        }
+    }
+
+    /**
+     * The {@code guild_ids} of a body in the one plain form that binds to {@link Requests.GuildIds} whatever
+     * else it holds, read as a token stream with the service's own parser settings (duplicate keys refused at
+     * any depth, Jackson's limits): one object with {@code guild_ids} an array of strings, other fields of any
+     * value, nothing after it. Null for any other body, which then goes to Micronaut's binding (and its error
+     * message): the databind reading first builds the body's tree, which costs as much as the rest of the answer.
+     */
+    private List<String> guildIds(InputStream in) throws IOException {
+        try (JsonParser parser = json.getFactory().createParser(in)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            List<String> ids = null;
+            for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
+                JsonToken value = parser.nextToken();
+                if (!field.equals("guild_ids")) {
+                    parser.skipChildren();
+                } else if (value != JsonToken.START_ARRAY) {
+                    return null;
+                } else {
+                    ids = new ArrayList<>();
+                    for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
+                        if (item != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                        ids.add(parser.getText());
+                    }
+                }
+            }
+            return parser.nextToken() == null ? ids : null;
         }
     }
 

@@ -177,7 +177,9 @@ class DirectAnswersTest {
                         + "\"18446744073709551616\",\"+12\",\"0012\",\"abc\",\"\",\"12 \",\"-1\"]}",
                 "{\"guild_ids\":[\"\\u0031\\u0032\",\"١٢\"]}",
                 " { \"other\" : {\"guild_ids\": 5}, \"guild_ids\" : [ \"123\" ] } ",
-                "{\"guild_ids\":[\"12\"],\"extra\":[1,2,{\"a\":null}]}"
+                "{\"guild_ids\":[\"12\"],\"extra\":[1,2,{\"a\":null}]}",
+                "{\"guild_ids\":[\"\\ud83d\\ude00\",\"12\"],\"x\":{\"a\":[1,{\"b\":2}],\"guild_ids\":null}}",
+                "\n{\"before\":true,\"guild_ids\":[\"123\"],\"after\":\"x\"}\n\n"
             })
     void isBotThere_answeredDirectly_isMicronautsAnswer(String body) throws IOException {
         Answer answer = sameAsMicronaut("POST /api/is_bot_there HTTP/1.1", List.of(KEY, JSON), body);
@@ -234,6 +236,10 @@ class DirectAnswersTest {
                 notTaken(presence, "KEY|JSON", "{\"guild_ids\":[\"12\"],\"guild_ids\":[]}", 400),
                 notTaken(presence, "KEY|JSON", "{\"guild_ids\":[\"12\"]} []", 400),
                 notTaken(presence, "KEY|JSON", "{\"guild_ids\":[12]}", 400),
+                notTaken(presence, "KEY|JSON", "{\"x\":{\"a\":1,\"a\":2},\"guild_ids\":[\"12\"]}", 400),
+                notTaken(presence, "KEY|JSON", "{\"guild_ids\":[\"12\",null]}", 400),
+                notTaken(presence, "KEY|JSON", "{\"guild_ids\":[[\"12\"]]}", 400),
+                notTaken(presence, "KEY|JSON", "{\"Guild_ids\":[\"12\"]}", 400),
                 notTaken(presence, "KEY|JSON", "{\"guild_ids\":\"12\"}", 400),
                 notTaken(presence, "KEY|JSON", "{\"guild_ids\":null}", 400),
                 notTaken(presence, "KEY|JSON", "{}", 400),
