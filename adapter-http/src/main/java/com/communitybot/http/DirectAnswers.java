@@ -87,8 +87,8 @@ final class DirectAnswers extends ConnectionHandlers {
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneId.of("GMT"));
 
-    private final BeanProvider<GuildRoles> roles;
-    private final BeanProvider<BotPresence> presence;
+    private final BeanProvider<GuildRoles> rolesLookup;
+    private final BeanProvider<BotPresence> presenceLookup;
     private final ObjectMapper json;
     private final ApiKeyFilter key;
     private final int managementPort;
@@ -98,7 +98,7 @@ final class DirectAnswers extends ConnectionHandlers {
     private final Timer rolesTimer;
     private final Timer presenceTimer;
     private final LongAdder answeredHere = new LongAdder();
-    private volatile Date date = new Date(0, "");
+    private volatile DateHeader date = new DateHeader(0, "");
 
     DirectAnswers(
             BeanProvider<GuildRoles> roles,
@@ -108,8 +108,8 @@ final class DirectAnswers extends ConnectionHandlers {
             HttpMeters meters,
             NettyHttpServerConfiguration server,
             @Value("${endpoints.all.port:0}") int managementPort) {
-        this.roles = roles;
-        this.presence = presence;
+        this.rolesLookup = roles;
+        this.presenceLookup = presence;
         this.json = json;
         this.key = key;
         this.managementPort = managementPort;
@@ -140,7 +140,7 @@ final class DirectAnswers extends ConnectionHandlers {
      */
     @Override
     void addTo(ChannelPipeline pipeline) {
-        pipeline.addBefore(MICRONAUT, HANDLER, new Handler(roles.get(), presence.get()));
+        pipeline.addBefore(MICRONAUT, HANDLER, new Handler(rolesLookup.get(), presenceLookup.get()));
     }
 
     /** How many requests were answered here, for the tests that prove it answered them. */
@@ -158,8 +158,11 @@ final class DirectAnswers extends ConnectionHandlers {
         MICRONAUT
     }
 
-    /** Which route a request may be answered on here, by its form alone; {@link Route#MICRONAUT} if none. */
-    private Route route(HttpRequest request) {
+    /**
+     * Which route a request may be answered on here, by its form alone; {@link Route#MICRONAUT} if none.
+     * {@code guild} is the digits of its target when it has the form of the roles route, else null.
+     */
+    private Route route(HttpRequest request, String guild) {
         if (request instanceof FullHttpRequest
                 || !request.decoderResult().isSuccess()
                 || !request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
@@ -178,7 +181,7 @@ final class DirectAnswers extends ConnectionHandlers {
             return Route.MICRONAUT;
         }
         String target = request.uri();
-        if (request.method() == HttpMethod.GET && rolesGuild(target) != null) {
+        if (request.method() == HttpMethod.GET && guild != null) {
             return headers.contains(HttpHeaderNames.CONTENT_LENGTH) ? Route.MICRONAUT : Route.ROLES;
         }
         if (request.method() == HttpMethod.POST && target.equals(PRESENCE_ROUTE) && smallJsonBody(headers)) {
@@ -249,8 +252,8 @@ final class DirectAnswers extends ConnectionHandlers {
      * The roles body of the guild in the target, or null when Micronaut is to answer: the id is not one, the bot
      * is not in the guild, or the live view failed (Micronaut's error handlers say so).
      */
-    private ByteBuf rolesBody(ChannelHandlerContext ctx, GuildRoles roles, HttpRequest request) throws IOException {
-        Optional<GuildId> guild = GuildId.parse(rolesGuild(request.uri()));
+    private ByteBuf rolesBody(ChannelHandlerContext ctx, GuildRoles roles, String digits) throws IOException {
+        Optional<GuildId> guild = GuildId.parse(digits);
         if (guild.isEmpty()) {
             return null;
         }
@@ -330,15 +333,15 @@ final class DirectAnswers extends ConnectionHandlers {
     /** Micronaut's {@code date}: RFC 1123 in GMT, the same text for a whole second. */
     private String date() {
         long second = System.currentTimeMillis() / 1000;
-        Date current = date;
+        DateHeader current = date;
         if (current.second != second) {
-            current = new Date(second, DATE.format(Instant.ofEpochSecond(second)));
+            current = new DateHeader(second, DATE.format(Instant.ofEpochSecond(second)));
             date = current;
         }
         return current.text;
     }
 
-    private record Date(long second, String text) {}
+    private record DateHeader(long second, String text) {}
 
     /** The requests of one connection, in the order they came. */
     private final class Handler extends ChannelDuplexHandler {
@@ -372,9 +375,10 @@ final class DirectAnswers extends ConnectionHandlers {
                 return;
             }
             start = System.nanoTime();
-            Route route = micronautOpen == 0 && ctx.channel().isWritable() ? route(request) : Route.MICRONAUT;
+            String guild = rolesGuild(request.uri());
+            Route route = micronautOpen == 0 && ctx.channel().isWritable() ? route(request, guild) : Route.MICRONAUT;
             if (route == Route.ROLES) {
-                ByteBuf answer = rolesBody(ctx, roles, request);
+                ByteBuf answer = rolesBody(ctx, roles, guild);
                 if (answer != null && respond(ctx, request, answer, ROLES_ROUTE, rolesTimer)) {
                     body = Body.DROP;
                     return;

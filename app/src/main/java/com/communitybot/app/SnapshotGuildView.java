@@ -164,15 +164,10 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     }
 
     private static Map<GuildId, GuildData> read(Path file) {
-        InputStream in;
-        try {
-            in = Files.newInputStream(file);
-        } catch (IOException e) {
-            throw new InvalidSnapshotException("Guild snapshot " + file + " cannot be read: " + e);
-        }
         // Streamed, not read whole first: a million members' file (130 MB) is more than the heap a million
         // members' view needs (BENCHMARKS.md, "The service against a bare baseline").
-        try (JsonParser parser = JSON.createParser(in)) {
+        try (InputStream in = Files.newInputStream(file);
+                JsonParser parser = JSON.createParser(in)) {
             try {
                 return snapshot(parser);
             } catch (JsonProcessingException e) {
