@@ -46,12 +46,17 @@ final class SchemaPlaceholders implements FlywayConfigurationCustomizer {
         try (Connection connection = dataSource.getConnection()) {
             product = connection.getMetaData().getDatabaseProductName();
         } catch (SQLException e) {
-            throw new FlywayException("Cannot reach the store to migrate its schema: " + e.getMessage(), e);
+            throw unreachable(e);
         }
         if (!product.equals("PostgreSQL") && !product.equals("H2")) {
             throw new FlywayException("The store must be H2 or PostgreSQL, not " + product);
         }
         return product;
+    }
+
+    /** The failure of a start whose store cannot be reached, in Flyway's terms, as the start reports it. */
+    static FlywayException unreachable(SQLException cause) {
+        return new FlywayException("Cannot reach the store to migrate its schema: " + cause.getMessage(), cause);
     }
 
     /** {@code product} is "H2" or "PostgreSQL", as {@link #productOf} checked. */

@@ -1,0 +1,123 @@
+package com.communitybot.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.communitybot.persistence.testing.StoreBackend;
+import com.communitybot.persistence.testing.TestDatabase;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Flyway runs at start only when the store's schema is behind this build's migrations. */
+@ParameterizedClass(name = "on {0}")
+@EnumSource(StoreBackend.class)
+class SchemaMigrationTest {
+
+    private static final Pattern VERSIONED = Pattern.compile("V([0-9._]+)__.*\\.sql");
+
+    @Parameter
+    StoreBackend backend;
+
+    @Test
+    void theListedVersions_areThoseOfTheMigrationFiles() throws IOException, URISyntaxException {
+        Set<String> versions = new HashSet<>();
+        for (String location : new String[] {"db/migration", "db/h2", "db/postgresql"}) {
+            URL directory = SchemaMigration.class.getClassLoader().getResource(location);
+            assertThat(directory).as(location).isNotNull();
+            try (Stream<Path> files = Files.list(Path.of(directory.toURI()))) {
+                files.forEach(file -> {
+                    Matcher versioned = VERSIONED.matcher(file.getFileName().toString());
+                    assertThat(versioned.matches()).as(file.toString()).isTrue();
+                    versions.add(versioned.group(1));
+                });
+            }
+        }
+
+        assertThat(SchemaMigration.VERSIONS).isEqualTo(versions);
+    }
+
+    @Test
+    void aNewStore_isMigrated_andAtTheNextStart_FlywayHasNothingToDo_andIsNotRun() {
+        try (TestDatabase database = backend.freshDatabase("migration")) {
+            try (ApplicationContext first = ApplicationContext.run(database.properties())) {
+                assertThat(first.findBean(Flyway.class)).as("Flyway ran").isPresent();
+                assertThat(SchemaMigration.isCurrent(pool(first))).isTrue();
+                execute(pool(first), "INSERT INTO beta_server (guild_id, added_at) VALUES ('5', CURRENT_TIMESTAMP)");
+            }
+
+            try (ApplicationContext second = ApplicationContext.run(database.properties())) {
+                assertThat(second.findBean(Flyway.class)).as("Flyway ran").isEmpty();
+                execute(pool(second), "INSERT INTO beta_server (guild_id, added_at) VALUES ('6', CURRENT_TIMESTAMP)");
+            }
+        }
+    }
+
+    @Test
+    void aStoreOneVersionBehind_isMigrated() {
+        try (TestDatabase database = backend.freshDatabase("migration_behind")) {
+            String url = StoreUrls.withRequiredOptions(database.url());
+            String user = (String) database.properties().get("datasources.default.username");
+            String password = (String) database.properties().get("datasources.default.password");
+            FluentConfiguration version2 =
+                    Flyway.configure().dataSource(url, user, password).target("2");
+            SchemaPlaceholders.configureFor(version2, backend == StoreBackend.H2 ? "H2" : "PostgreSQL");
+            version2.load().migrate();
+
+            try (ApplicationContext context = ApplicationContext.run(database.properties())) {
+                assertThat(context.findBean(Flyway.class)).as("Flyway ran").isPresent();
+                assertThat(SchemaMigration.isCurrent(pool(context))).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void aHistoryWithAFailedOrUnknownMigration_isFlywaysToJudge() {
+        try (TestDatabase database = backend.freshDatabase("migration_history");
+                ApplicationContext context = ApplicationContext.run(database.properties())) {
+            DataSource pool = pool(context);
+            execute(pool, "UPDATE flyway_schema_history SET success = FALSE WHERE version = '2'");
+            assertThat(SchemaMigration.isCurrent(pool)).isFalse();
+
+            execute(pool, "UPDATE flyway_schema_history SET success = TRUE WHERE version = '2'");
+            assertThat(SchemaMigration.isCurrent(pool)).isTrue();
+
+            execute(pool, "UPDATE flyway_schema_history SET version = '4' WHERE version = '3'");
+            assertThat(SchemaMigration.isCurrent(pool)).isFalse();
+
+            execute(pool, "DROP TABLE flyway_schema_history");
+            assertThat(SchemaMigration.isCurrent(pool)).isFalse();
+        }
+    }
+
+    private static DataSource pool(ApplicationContext context) {
+        return DelegatingDataSource.unwrapDataSource(context.getBean(DataSource.class));
+    }
+
+    private static void execute(DataSource pool, String sql) {
+        try (Connection connection = pool.getConnection();
+                Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
