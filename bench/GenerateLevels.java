@@ -36,6 +36,8 @@ import java.util.SplittableRandom;
  * {@code --snapshot FILE} writes a guild snapshot (contract section 3) of that guild with M members (default
  * 300) spread over the records, so the leaderboard looks their names up, plus five members without a record,
  * and R roles (default 1: {@code @everyone} alone; the others with names that need escaping now and then).
+ * Avatars are Discord CDN URLs as a bot's view gives them: a third Discord's default avatars, the others a user's
+ * own (a tenth of those animated).
  */
 public class GenerateLevels {
 
@@ -158,7 +160,7 @@ public class GenerateLevels {
                 continue;
             }
             String name = j % 50 == 0 ? "Zo\u00eb \"quoted\" \\ \u2603 " + j : "Member " + j;
-            String avatar = "https://cdn.example/avatars/" + user + ".png";
+            String avatar = avatarOf(user, j);
             byUser.put(user, new String[] {name, avatar});
             json.append(first ? "  " : ",\n  ").append("{\"user_id\": \"").append(user).append("\", \"username\": \"")
                     .append(escape(name)).append("\", \"avatar\": \"").append(escape(avatar)).append("\"}");
@@ -167,6 +169,28 @@ public class GenerateLevels {
         json.append("\n ]}]}\n");
         Files.writeString(file, json, StandardCharsets.UTF_8);
         return byUser;
+    }
+
+    /**
+     * A member's avatar URL in the shapes Discord's CDN gives (as JDA spells them): a third of the members have
+     * Discord's default avatar, the others one of their own (a 32-digit hash; a tenth of those animated).
+     */
+    private static String avatarOf(String user, int j) {
+        if (j % 3 == 0) {
+            return "https://cdn.discordapp.com/embed/avatars/" + (j % 6) + ".png";
+        }
+        long a = mix(j);
+        long b = mix(a ^ j);
+        String hash = String.format("%016x%016x", a, b);
+        return j % 10 == 1
+                ? "https://cdn.discordapp.com/avatars/" + user + "/a_" + hash + ".webp?animated=true"
+                : "https://cdn.discordapp.com/avatars/" + user + "/" + hash + ".png";
+    }
+
+    private static long mix(long x) {
+        x = (x ^ (x >>> 30)) * 0xbf58476d1ce4e5b9L;
+        x = (x ^ (x >>> 27)) * 0x94d049bb133111ebL;
+        return x ^ (x >>> 31);
     }
 
     private static void writeExpected(Path file, int count, int skipped, int[] levels, long[] xps, String[] users,
