@@ -28,6 +28,9 @@ usage: bench/baseline.sh [options]
                         system picks)
   --jar PATH            the service jar (default app/target/community-bot-api.jar)
   --baseline-jar PATH   the baseline jar (default bench/baseline/target/baseline.jar)
+  --launcher PATH       start the service with this launcher (bin/community-bot-api: class-data sharing) instead
+                        of java -jar, given the jar in COMMUNITY_BOT_API_JAR and -Xmx in JAVA_OPTS; a start
+                        before the first measured one, not timed, writes its class-data archive
   --timeout S           limit for one leaderboard request and for a side's start, in seconds (default 300)
   --markdown FILE       also append the tables as Markdown to FILE, with machine, date, commit and command
   -h, --help            this text
@@ -44,7 +47,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 RECORDS_LIST=10000,100000,1000000 STORES=h2,postgres REPEAT=3 HEAP=1g LEADERBOARDS=5 DURATION=10 WARMUP=5
 ROLES=20 PORT= TIMEOUT=300 MARKDOWN=
-JAR="$ROOT/app/target/community-bot-api.jar" BASE_JAR="$HERE/baseline/target/baseline.jar"
+JAR="$ROOT/app/target/community-bot-api.jar" BASE_JAR="$HERE/baseline/target/baseline.jar" LAUNCHER= TRAINED=
 GUILD=100000000000000001 KEY=bench THREADS=2 CONNECTIONS=32
 
 die() { echo "baseline.sh: $*" >&2; exit 2; }
@@ -62,6 +65,7 @@ while [[ $# -gt 0 ]]; do
     --port) need_value "$@"; PORT=$2; shift 2 ;;
     --jar) need_value "$@"; JAR=$2; shift 2 ;;
     --baseline-jar) need_value "$@"; BASE_JAR=$2; shift 2 ;;
+    --launcher) need_value "$@"; LAUNCHER=$2; shift 2 ;;
     --timeout) need_value "$@"; TIMEOUT=$2; shift 2 ;;
     --markdown) need_value "$@"; MARKDOWN=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -89,6 +93,11 @@ fi
 [[ -f $BASE_JAR ]] || { echo "baseline.sh: no baseline jar at $BASE_JAR; build it with: mvn -B -q -f bench/baseline/pom.xml package" >&2; exit 1; }
 JAR=$(cd "$(dirname "$JAR")" && pwd)/$(basename "$JAR")
 BASE_JAR=$(cd "$(dirname "$BASE_JAR")" && pwd)/$(basename "$BASE_JAR")
+if [[ -n $LAUNCHER ]]; then
+  [[ -x $LAUNCHER ]] || die "--launcher must be an executable script, such as bin/community-bot-api, not $LAUNCHER"
+  LAUNCHER=$(cd "$(dirname "$LAUNCHER")" && pwd)/$(basename "$LAUNCHER")
+  rm -f "${JAR%.jar}.jsa" # the archive is the first (untimed) start's, made with this jar
+fi
 for tool in java curl python3 sha256sum; do
   command -v $tool >/dev/null || { echo "baseline.sh: $tool is missing (see BENCHMARKS.md)" >&2; exit 1; }
 done
@@ -213,9 +222,25 @@ measure() {  # side
   P=${PORT:-$(free_port)}
   local mp=$((P + 1))
   [[ -n $PORT ]] || mp=$(free_port)
+  local start=(java -Xmx"$HEAP" -jar "$jar")
+  if [[ $SIDE == service && -n $LAUNCHER ]]; then
+    start=(env COMMUNITY_BOT_API_JAR="$jar" JAVA_OPTS=-Xmx"$HEAP" "$LAUNCHER")
+    if [[ -z $TRAINED ]]; then # the launcher's first serve writes the class-data archive when it stops
+      if out=$(env BOT_API_KEY=$KEY PORT=$P MANAGEMENT_PORT=$mp GUILD_SNAPSHOT="$WORK/snapshot.json" \
+          python3 "$TOOLS" launch --url "http://127.0.0.1:$P/api/$GUILD/roles" --key $KEY --log "$WORK/$SIDE.log" \
+          --timeout "$TIMEOUT" -- "${start[@]}" 2>&1); then
+        read -r PID _ <<<"$out"
+        curl -s -o /dev/null -H "X-API-Key: $KEY" "http://127.0.0.1:$P/api/$GUILD/leaderboard" || true
+        kill -TERM "$PID" 2>/dev/null || true
+        while kill -0 "$PID" 2>/dev/null; do sleep 0.2; done
+      fi
+      TRAINED=1
+      printf '   service  class-data archive written by an untimed start: %s\n' "$(ls -s --block-size=M "${jar%.jar}.jsa" 2>/dev/null || echo none)"
+    fi
+  fi
   if ! out=$(env BOT_API_KEY=$KEY PORT=$P MANAGEMENT_PORT=$mp GUILD_SNAPSHOT="$WORK/snapshot.json" \
       python3 "$TOOLS" launch --url "http://127.0.0.1:$P/api/$GUILD/roles" --key $KEY --log "$WORK/$SIDE.log" \
-      --timeout "$TIMEOUT" -- java -Xmx"$HEAP" -jar "$jar" 2>&1); then
+      --timeout "$TIMEOUT" -- "${start[@]}" 2>&1); then
     fail "$SIDE did not start: $out; its log ends with: $(tail -5 "$WORK/$SIDE.log" | tr '\n' ' ' | cut -c1-400)"
     return
   fi
@@ -276,7 +301,7 @@ if [[ -n $MARKDOWN ]]; then
 
 Machine: $(nproc) cores ($CPU), $MEM, $(uname -sr), $JAVA; load average at the start $(cut -d' ' -f1-3 /proc/loadavg).
 Command: \`$CMDLINE\`
-Each side alone, \`-Xmx$HEAP\`; wrk $THREADS threads, $CONNECTIONS connections, ${DURATION} s after ${WARMUP} s of warm-up; $LEADERBOARDS timed leaderboards per side and repeat. Ratio = service / baseline; medians over the repeats."
+Each side alone, \`-Xmx$HEAP\`$([[ -n $LAUNCHER ]] && echo ", the service started by $(basename "$LAUNCHER") (class-data archive of an untimed first start)"); wrk $THREADS threads, $CONNECTIONS connections, ${DURATION} s after ${WARMUP} s of warm-up; $LEADERBOARDS timed leaderboards per side and repeat. Ratio = service / baseline; medians over the repeats."
 fi
 
 for N in "${SIZES[@]}"; do
