@@ -170,7 +170,19 @@ class CommandLineIT {
             assertThat(service.out()).contains("listening on port " + port, "store jdbc:h2:file:", "guild snapshot");
 
             service.terminate();
-            assertThat(service.awaitExit(Duration.ofSeconds(30)).exitCode()).isZero();
+            JarProcess.Result stopped = service.awaitExit(Duration.ofSeconds(30));
+            assertThat(stopped.exitCode()).isZero();
+            // The plain log: one line per event in the service's own pattern, none of the libraries' start-up
+            // chatter or of Logback's notes about itself, and the access lines written out at the stop.
+            assertThat(stopped.out().lines())
+                    .allSatisfy(line -> assertThat(line)
+                            .matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}(Z|[+-]\\d\\d:\\d\\d) "
+                                    + "(INFO |WARN |ERROR) (community-bot-api|access) - .+"))
+                    .anySatisfy(
+                            line -> assertThat(line).contains(" INFO  access - GET /api/{guild_id}/leaderboard 200 "))
+                    .last()
+                    .asString()
+                    .endsWith(" INFO  community-bot-api - Stopped");
         }
     }
 

@@ -21,8 +21,8 @@ import java.util.concurrent.locks.LockSupport;
  * throughput), and the order of the lines is kept. When the service stops, everything buffered is written; a
  * {@code kill -9} loses at most the access lines of the last {@code flushMillis}.
  *
- * <p>Configured in {@code logback.xml}: {@code <bufferedLogger>} (none by default: every line at once) and
- * {@code <flushMillis>} (100).
+ * <p>Set up by {@link LogConfigurator}: {@code bufferedLogger} (none by default: every line at once) and {@code
+ * flushMillis} (100); both are also settable from a {@code logback.xml} of an operator's.
  */
 public final class StdoutAppender extends OutputStreamAppender<ILoggingEvent> {
 
