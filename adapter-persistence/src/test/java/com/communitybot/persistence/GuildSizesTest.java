@@ -26,8 +26,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
@@ -248,13 +246,10 @@ class GuildSizesTest {
     @Test
     void aStoreMigratedFromVersion2_startsWithTheSizesOfItsRecords() {
         TestDatabase database = backend.freshDatabase("sizes_from_v2");
+        OlderSchemas.migrateTo(database, backend, "2");
         String url = StoreUrls.withRequiredOptions(database.url());
         String user = (String) database.properties().get("datasources.default.username");
         String password = (String) database.properties().get("datasources.default.password");
-        FluentConfiguration version2 =
-                Flyway.configure().dataSource(url, user, password).target("2");
-        SchemaPlaceholders.configureFor(version2, backend == StoreBackend.H2 ? "H2" : "PostgreSQL");
-        version2.load().migrate();
         try (Connection connection = DriverManager.getConnection(url, user, password);
                 Statement statement = connection.createStatement()) {
             statement.execute("INSERT INTO level_record (id, xp, level) VALUES "

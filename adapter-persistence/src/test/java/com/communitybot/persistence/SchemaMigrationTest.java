@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -74,13 +73,7 @@ class SchemaMigrationTest {
     @Test
     void aStoreOneVersionBehind_isMigrated() {
         try (TestDatabase database = backend.freshDatabase("migration_behind")) {
-            String url = StoreUrls.withRequiredOptions(database.url());
-            String user = (String) database.properties().get("datasources.default.username");
-            String password = (String) database.properties().get("datasources.default.password");
-            FluentConfiguration version2 =
-                    Flyway.configure().dataSource(url, user, password).target("2");
-            SchemaPlaceholders.configureFor(version2, backend == StoreBackend.H2 ? "H2" : "PostgreSQL");
-            version2.load().migrate();
+            OlderSchemas.migrateTo(database, backend, "2");
 
             try (ApplicationContext context = ApplicationContext.run(database.properties())) {
                 assertThat(context.findBean(Flyway.class)).as("Flyway ran").isPresent();
