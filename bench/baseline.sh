@@ -26,6 +26,8 @@ usage: bench/baseline.sh [options]
   --roles R             roles in the guild snapshot (default 20)
   --port P              port of the side under test, P+1 its management port (default: free ports the
                         system picks)
+  --service-heap SIZE   -Xmx of the service alone (default: --heap), e.g. 128m to serve a million records in a
+                        small heap while the baseline keeps the heap its hash map needs
   --jar PATH            the service jar (default app/target/community-bot-api.jar)
   --baseline-jar PATH   the baseline jar (default bench/baseline/target/baseline.jar)
   --launcher PATH       start the service with this launcher (bin/community-bot-api: class-data sharing) instead
@@ -45,7 +47,7 @@ CMDLINE="$0$(printf ' %q' "$@")"
 CMDLINE=${CMDLINE//\\,/,}  # printf %q escapes the commas of the lists, which need none
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
-RECORDS_LIST=10000,100000,1000000 STORES=h2,postgres REPEAT=3 HEAP=1g LEADERBOARDS=5 DURATION=10 WARMUP=5
+RECORDS_LIST=10000,100000,1000000 STORES=h2,postgres REPEAT=3 HEAP=1g SERVICE_HEAP= LEADERBOARDS=5 DURATION=10 WARMUP=5
 ROLES=20 PORT= TIMEOUT=300 MARKDOWN=
 JAR="$ROOT/app/target/community-bot-api.jar" BASE_JAR="$HERE/baseline/target/baseline.jar" LAUNCHER= TRAINED=
 GUILD=100000000000000001 KEY=bench THREADS=2 CONNECTIONS=32
@@ -58,6 +60,7 @@ while [[ $# -gt 0 ]]; do
     --store) need_value "$@"; STORES=$2; shift 2 ;;
     --repeat) need_value "$@"; REPEAT=$2; shift 2 ;;
     --heap) need_value "$@"; HEAP=$2; shift 2 ;;
+    --service-heap) need_value "$@"; SERVICE_HEAP=$2; shift 2 ;;
     --leaderboards) need_value "$@"; LEADERBOARDS=$2; shift 2 ;;
     --duration) need_value "$@"; DURATION=$2; shift 2 ;;
     --warmup) need_value "$@"; WARMUP=$2; shift 2 ;;
@@ -86,6 +89,8 @@ for v in REPEAT LEADERBOARDS DURATION WARMUP ROLES TIMEOUT; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "--$(tr 'A-Z' 'a-z' <<<"$v") must be a positive integer, not ${!v}"
 done
 [[ $HEAP =~ ^[1-9][0-9]*[kKmMgG]?$ ]] || die "--heap must be a JVM size such as 1g, not $HEAP"
+SERVICE_HEAP=${SERVICE_HEAP:-$HEAP}
+[[ $SERVICE_HEAP =~ ^[1-9][0-9]*[kKmMgG]?$ ]] || die "--service-heap must be a JVM size such as 128m, not $SERVICE_HEAP"
 if [[ -n $PORT ]]; then
   [[ $PORT =~ ^[1-9][0-9]*$ ]] && ((PORT < 65535)) || die "--port must be from 1 to 65534, not $PORT"
 fi
@@ -222,9 +227,11 @@ measure() {  # side
   P=${PORT:-$(free_port)}
   local mp=$((P + 1))
   [[ -n $PORT ]] || mp=$(free_port)
-  local start=(java -Xmx"$HEAP" -jar "$jar")
+  local heap=$HEAP
+  [[ $SIDE == service ]] && heap=$SERVICE_HEAP
+  local start=(java -Xmx"$heap" -jar "$jar")
   if [[ $SIDE == service && -n $LAUNCHER ]]; then
-    start=(env COMMUNITY_BOT_API_JAR="$jar" JAVA_OPTS=-Xmx"$HEAP" "$LAUNCHER")
+    start=(env COMMUNITY_BOT_API_JAR="$jar" JAVA_OPTS=-Xmx"$heap" "$LAUNCHER")
     if [[ -z $TRAINED ]]; then # the launcher's first serve writes the class-data archive when it stops
       if out=$(env BOT_API_KEY=$KEY PORT=$P MANAGEMENT_PORT=$mp GUILD_SNAPSHOT="$WORK/snapshot.json" \
           python3 "$TOOLS" launch --url "http://127.0.0.1:$P/api/$GUILD/roles" --key $KEY --log "$WORK/$SIDE.log" \
@@ -301,7 +308,7 @@ if [[ -n $MARKDOWN ]]; then
 
 Machine: $(nproc) cores ($CPU), $MEM, $(uname -sr), $JAVA; load average at the start $(cut -d' ' -f1-3 /proc/loadavg).
 Command: \`$CMDLINE\`
-Each side alone, \`-Xmx$HEAP\`$([[ -n $LAUNCHER ]] && echo ", the service started by $(basename "$LAUNCHER") (class-data archive of an untimed first start)"); wrk $THREADS threads, $CONNECTIONS connections, ${DURATION} s after ${WARMUP} s of warm-up; $LEADERBOARDS timed leaderboards per side and repeat. Ratio = service / baseline; medians over the repeats."
+Each side alone, \`-Xmx$HEAP\`$([[ $SERVICE_HEAP != "$HEAP" ]] && echo " (the service \`-Xmx$SERVICE_HEAP\`)")$([[ -n $LAUNCHER ]] && echo ", the service started by $(basename "$LAUNCHER") (class-data archive of an untimed first start)"); wrk $THREADS threads, $CONNECTIONS connections, ${DURATION} s after ${WARMUP} s of warm-up; $LEADERBOARDS timed leaderboards per side and repeat. Ratio = service / baseline; medians over the repeats."
 fi
 
 for N in "${SIZES[@]}"; do
