@@ -462,11 +462,12 @@ public final class GuildMembers {
     }
 
     private static boolean isPackable(String hex) {
-        if (hex.length() != 32) {
-            return false;
-        }
-        for (int i = 0; i < 32; i++) {
-            char c = hex.charAt(i);
+        return hex.length() == 32 && isHex(hex, 0, 32);
+    }
+
+    private static boolean isHex(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
             if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
                 return false;
             }
@@ -550,38 +551,87 @@ public final class GuildMembers {
     /** A Discord CDN avatar URL taken apart, when it is exactly in the form {@link DiscordCdn} builds. */
     private record Avatar(byte kind, String hash, int defaultIndex) {
 
+        private static final String DEFAULTS = "embed/avatars/";
+        private static final String USERS = "avatars/";
+        private static final String GUILDS = "guilds/";
+        private static final String GUILD_USERS = "/users/";
+        private static final String GUILD_AVATARS = "/avatars/";
+
+        /**
+         * The avatar of {@code url} when {@link #url} gives back exactly {@code url}, else null. Read in place, with
+         * no string built but the hash: a snapshot of a million members is taken apart at each start.
+         */
         static Avatar parse(String url, long guildId, long userId) {
-            Avatar candidate = candidate(url, guildId, userId);
-            return candidate != null && candidate.url(guildId, userId).equals(url) ? candidate : null;
+            Avatar parsed = read(url, guildId, userId);
+            assert parsed == null || parsed.url(guildId, userId).equals(url) : url;
+            return parsed;
         }
 
-        private static Avatar candidate(String url, long guildId, long userId) {
-            String defaults = DiscordCdn.BASE + "embed/avatars/";
-            String user = DiscordCdn.BASE + "avatars/" + Long.toUnsignedString(userId) + "/";
-            String guild = DiscordCdn.BASE + "guilds/" + Long.toUnsignedString(guildId) + "/users/"
-                    + Long.toUnsignedString(userId) + "/avatars/";
-            if (url.startsWith(defaults) && url.endsWith(DiscordCdn.STATIC)) {
-                String digits = url.substring(defaults.length(), url.length() - DiscordCdn.STATIC.length());
-                if (digits.length() == 1 && Character.isDigit(digits.charAt(0))) {
-                    return new Avatar(DEFAULT, null, digits.charAt(0) - '0');
+        private static Avatar read(String url, long guildId, long userId) {
+            if (!url.startsWith(DiscordCdn.BASE)) {
+                return null;
+            }
+            int at = DiscordCdn.BASE.length();
+            if (url.startsWith(DEFAULTS, at)) {
+                at += DEFAULTS.length();
+                boolean oneDigit = url.length() == at + 1 + DiscordCdn.STATIC.length()
+                        && url.charAt(at) >= '0'
+                        && url.charAt(at) <= '9'
+                        && url.startsWith(DiscordCdn.STATIC, at + 1);
+                return oneDigit ? new Avatar(DEFAULT, null, url.charAt(at) - '0') : null;
+            }
+            byte kind;
+            if (url.startsWith(USERS, at)) {
+                kind = USER;
+                at = afterId(url, at + USERS.length(), userId);
+                at = at < 0 || url.charAt(at) != '/' ? -1 : at + 1;
+            } else if (url.startsWith(GUILDS, at)) {
+                kind = GUILD;
+                at = afterId(url, at + GUILDS.length(), guildId);
+                at = at < 0 || !url.startsWith(GUILD_USERS, at) ? -1 : afterId(url, at + GUILD_USERS.length(), userId);
+                at = at < 0 || !url.startsWith(GUILD_AVATARS, at) ? -1 : at + GUILD_AVATARS.length();
+            } else {
+                return null;
+            }
+            if (at < 0) {
+                return null;
+            }
+            boolean animated = url.startsWith("a_", at);
+            String extension = animated ? DiscordCdn.ANIMATED : DiscordCdn.STATIC;
+            int hexAt = animated ? at + 2 : at;
+            if (url.length() != hexAt + 32 + extension.length()
+                    || !url.startsWith(extension, hexAt + 32)
+                    || !isHex(url, hexAt, hexAt + 32)) {
+                return null;
+            }
+            return new Avatar(kind, url.substring(at, hexAt + 32), 0);
+        }
+
+        /**
+         * Where {@code url} goes on after {@code id} as an unsigned decimal written at {@code at} (with no leading
+         * zero), or -1 when it is not written there.
+         */
+        private static int afterId(String url, int at, long id) {
+            int end = at + digits(id);
+            if (end >= url.length()) {
+                return -1;
+            }
+            long rest = id;
+            for (int i = end - 1; i >= at; i--) {
+                if (url.charAt(i) != (char) ('0' + Long.remainderUnsigned(rest, 10))) {
+                    return -1;
                 }
-                return null;
+                rest = Long.divideUnsigned(rest, 10);
             }
-            String prefix = url.startsWith(user) ? user : url.startsWith(guild) ? guild : null;
-            if (prefix == null) {
-                return null;
+            return end;
+        }
+
+        private static int digits(long id) {
+            int digits = 1;
+            for (long rest = Long.divideUnsigned(id, 10); rest != 0; rest /= 10) {
+                digits++;
             }
-            String rest = url.substring(prefix.length());
-            String hash = rest.endsWith(DiscordCdn.ANIMATED)
-                    ? rest.substring(0, rest.length() - DiscordCdn.ANIMATED.length())
-                    : rest.endsWith(DiscordCdn.STATIC)
-                            ? rest.substring(0, rest.length() - DiscordCdn.STATIC.length())
-                            : null;
-            if (hash == null) {
-                return null;
-            }
-            String hex = hash.startsWith("a_") ? hash.substring(2) : hash;
-            return isPackable(hex) ? new Avatar(prefix == user ? USER : GUILD, hash, 0) : null;
+            return digits;
         }
 
         String url(long guildId, long userId) {

@@ -6,6 +6,7 @@ import com.communitybot.core.model.Member;
 import com.communitybot.core.model.UserId;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -77,12 +78,53 @@ class GuildMembersTest {
                 "https://cdn.discordapp.com/guilds/1/users/" + ALICE + "/avatars/" + HASH + ".png",
                 "https://cdn.discordapp.com/embed/avatars/3.png",
                 "https://cdn.discordapp.com/embed/avatars/03.png",
+                "https://cdn.discordapp.com/embed/avatars/\u0663.png",
+                "https://cdn.discordapp.com/embed/avatars/3.png?size=64",
+                "https://cdn.discordapp.com/avatars/0" + ALICE + "/" + HASH + ".png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "0/" + HASH + ".png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH.toUpperCase(Locale.ROOT) + ".png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH + ".webp?animated=true",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH + "0.png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH + ".png?size=64",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/a_" + HASH,
+                "https://cdn.discordapp.com/avatars/" + ALICE,
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/",
+                "https://cdn.discordapp.com/avatars/",
+                "https://cdn.discordapp.com/guilds/" + GUILD + "/users/" + ALICE + "/avatars/a_" + HASH
+                        + ".webp?animated=true",
+                "https://cdn.discordapp.com/guilds/" + GUILD + "/users/" + ALICE + "/" + HASH + ".png",
+                "https://cdn.discordapp.com/guilds/" + GUILD + "/users/0" + ALICE + "/avatars/" + HASH + ".png",
+                "https://cdn.discordapp.com/guilds/" + GUILD + "/users/" + ALICE,
+                "https://cdn.discordapp.com/guilds/" + GUILD,
+                "https://cdn.discordapp.com/",
+                "http://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH + ".png",
                 "https://cdn.example/a.png",
                 "",
                 "ünïcödé ✓");
         for (String url : urls) {
             members.put(ALICE, "Alice", url);
             assertThat(member(ALICE)).isEqualTo(new Member(new UserId(ALICE), "Alice", url));
+        }
+    }
+
+    @Test
+    void urlsOfIdsPastTheSignedRange_andOfTheSmallestIds_areReturnedExactlyAsPut() {
+        for (long guild : new long[] {-1L, 0L, 1L, Long.MIN_VALUE}) {
+            GuildMembers view = new GuildMembers(guild);
+            for (long user : new long[] {-1L, -2L, 0L, 9L, 10L, Long.MAX_VALUE, Long.MIN_VALUE}) {
+                String g = Long.toUnsignedString(guild);
+                String u = Long.toUnsignedString(user);
+                for (String url : List.of(
+                        "https://cdn.discordapp.com/avatars/" + u + "/" + HASH + ".png",
+                        "https://cdn.discordapp.com/guilds/" + g + "/users/" + u + "/avatars/a_" + HASH
+                                + ".webp?animated=true",
+                        "https://cdn.discordapp.com/avatars/" + Long.toUnsignedString(user + 1) + "/" + HASH + ".png",
+                        "https://cdn.discordapp.com/guilds/" + Long.toUnsignedString(guild - 1) + "/users/" + u
+                                + "/avatars/" + HASH + ".png")) {
+                    view.put(user, "X", url);
+                    assertThat(view.member(new UserId(user))).contains(new Member(new UserId(user), "X", url));
+                }
+            }
         }
     }
 
