@@ -154,7 +154,7 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
      */
     @Override
     public Optional<Members> members(GuildId guild) {
-        return guild(guild).flatMap(g -> members.guild(guild)).map(held -> held::member);
+        return guild(guild).flatMap(g -> members.guild(guild)).map(held -> held);
     }
 
     /** The gateway's state now: each shard's connection and ping, what is cached, the time since the last event. */

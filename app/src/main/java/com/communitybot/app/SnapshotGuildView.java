@@ -119,7 +119,7 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     /** The members of the snapshot read when this is called; a re-read file replaces them by new ones. */
     @Override
     public Optional<Members> members(GuildId guild) {
-        return Optional.ofNullable(guilds.get(guild)).map(data -> data.members()::member);
+        return Optional.ofNullable(guilds.get(guild)).map(GuildData::members);
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.communitybot.core.port;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.Member;
+import com.communitybot.core.model.MemberText;
 import com.communitybot.core.model.Role;
 import com.communitybot.core.model.UserId;
 import java.util.List;
@@ -37,5 +38,29 @@ public interface GuildView {
     interface Members {
         /** The member {@code user}; empty when the user is not a member. */
         Optional<Member> member(UserId user);
+
+        /**
+         * The member {@code user}'s name and avatar URL, as {@link #member} gives them, written into {@code into};
+         * false when the user is not a member, and then {@code into} holds nothing to use. For answers that name many members:
+         * a view that keeps names as UTF-8 hands them over without a string per member.
+         */
+        default boolean member(UserId user, MemberText into) {
+            Optional<Member> member = member(user);
+            if (member.isEmpty()) {
+                return false;
+            }
+            into.set(member.get().displayName(), member.get().avatarUrl());
+            return true;
+        }
+
+        /**
+         * {@link #member(UserId, MemberText)} of {@code count} users, each member into its {@code into[k]} and
+         * whether it is one into {@code found[k]}: a view may overlap their lookups.
+         */
+        default void members(long[] users, int count, MemberText[] into, boolean[] found) {
+            for (int k = 0; k < count; k++) {
+                found[k] = member(new UserId(users[k]), into[k]);
+            }
+        }
     }
 }

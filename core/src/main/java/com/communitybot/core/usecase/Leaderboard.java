@@ -49,6 +49,15 @@ public final class Leaderboard {
     }
 
     /**
+     * The guild's leaderboard as {@link #of} gives it, as a cursor that makes no object per entry and gives the
+     * members' names and avatar URLs as UTF-8 bytes; the caller must close it. Checked and failing as {@link #of}.
+     */
+    public LeaderboardRows rows(GuildId guild) {
+        GuildView.Members members = presentMembers(guild);
+        return new LeaderboardRows(levels.recordsInLeaderboardOrder(guild), members);
+    }
+
+    /**
      * Up to {@code limit} entries of the guild's leaderboard: the first ones, or those right after {@code
      * after}, with their absolute ranks. Checked in the spec's order: the request ({@code limit}, the cursor's
      * guild), then the bot's presence, then the store. Entries come from one read of the store where the page

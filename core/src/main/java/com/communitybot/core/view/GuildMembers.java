@@ -1,7 +1,9 @@
 package com.communitybot.core.view;
 
 import com.communitybot.core.model.Member;
+import com.communitybot.core.model.MemberText;
 import com.communitybot.core.model.UserId;
+import com.communitybot.core.port.GuildView;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,7 +19,7 @@ import java.util.concurrent.locks.StampedLock;
  * <p>Thread-safe: writers take a lock; readers do not wait for one as long as no writer runs at the same time
  * (an optimistic read, repeated under the read lock when a write overlapped).
  */
-public final class GuildMembers {
+public final class GuildMembers implements GuildView.Members {
 
     private static final int INITIAL_CAPACITY = 8;
     private static final long PHI = 0x9E3779B97F4A7C15L;
@@ -32,6 +34,17 @@ public final class GuildMembers {
     private static final byte URL_TEXT = 5;
     private static final byte KIND_MASK = 7;
     private static final byte ANIMATED = 8;
+
+    // The avatar URLs of DiscordCdn, in pieces of UTF-8, for the lookups that write a member's text as bytes.
+    private static final byte[] DEFAULT_PREFIX = ascii(DiscordCdn.BASE + "embed/avatars/");
+    private static final byte[] USER_PREFIX = ascii(DiscordCdn.BASE + "avatars/");
+    private static final byte[] GUILD_PREFIX = ascii(DiscordCdn.BASE + "guilds/");
+    private static final byte[] GUILD_USERS = ascii("/users/");
+    private static final byte[] GUILD_AVATARS = ascii("/avatars/");
+    private static final byte[] SLASH = ascii("/");
+    private static final byte[] ANIMATED_PREFIX = ascii("a_");
+    private static final byte[] STATIC_EXTENSION = ascii(DiscordCdn.STATIC);
+    private static final byte[] ANIMATED_EXTENSION = ascii(DiscordCdn.ANIMATED);
 
     private final long guildId;
     private final StampedLock lock = new StampedLock();
@@ -55,6 +68,9 @@ public final class GuildMembers {
     private int freeHash = -1;
 
     private int size;
+    /** What the batched reads loaded ahead of use, kept so that their loads are not optimized away. */
+    private long touched;
+
     private byte[] arena;
     private int arenaSize;
     private int garbage;
@@ -107,6 +123,7 @@ public final class GuildMembers {
     }
 
     /** The member {@code user} with the name and avatar URL to show; empty when the user is not a member. */
+    @Override
     public Optional<Member> member(UserId user) {
         long stamp = lock.tryOptimisticRead();
         if (stamp != 0) {
@@ -122,6 +139,31 @@ public final class GuildMembers {
         stamp = lock.readLock();
         try {
             return Optional.ofNullable(read(user));
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /**
+     * The member {@code user}'s name and avatar URL, the bytes of {@link #member(UserId)}'s strings in UTF-8, written
+     * into {@code into} with no object made; false when the user is not a member.
+     */
+    @Override
+    public boolean member(UserId user, MemberText into) {
+        long stamp = lock.tryOptimisticRead();
+        if (stamp != 0) {
+            try {
+                boolean found = read(user.value(), into);
+                if (lock.validate(stamp)) {
+                    return found;
+                }
+            } catch (RuntimeException overlappedWrite) {
+                // A write changed the arrays under the optimistic read: read again under the lock.
+            }
+        }
+        stamp = lock.readLock();
+        try {
+            return read(user.value(), into);
         } finally {
             lock.unlockRead(stamp);
         }
@@ -229,6 +271,191 @@ public final class GuildMembers {
         byte[] text = arena;
         String name = text(text, names[index]);
         return new Member(user, name, avatarUrl(text, index, user.value()));
+    }
+
+    /** {@link #member(UserId)}'s member as bytes: the URL built as {@link DiscordCdn} builds it. */
+    private boolean read(long userId, MemberText into) {
+        int index = find(userId);
+        if (index < 0) {
+            return false;
+        }
+        write(index, userId, into);
+        return true;
+    }
+
+    /**
+     * {@link #member(UserId, MemberText)} of {@code count} users at once, each member into its {@code into[k]},
+     * {@code found[k]} telling whether it is one: their reads of the arrays go in steps, one step of every user
+     * before the next step, so the memory waits of different users overlap instead of coming one after the other.
+     */
+    @Override
+    public void members(long[] users, int count, MemberText[] into, boolean[] found) {
+        long stamp = lock.tryOptimisticRead();
+        if (stamp != 0) {
+            try {
+                read(users, count, into, found);
+                if (lock.validate(stamp)) {
+                    return;
+                }
+            } catch (RuntimeException overlappedWrite) {
+                // A write changed the arrays under the optimistic read: read again under the lock.
+            }
+        }
+        stamp = lock.readLock();
+        try {
+            read(users, count, into, found);
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    private void read(long[] users, int count, MemberText[] into, boolean[] found) {
+        int[] table = slots;
+        long[] recordIds = ids;
+        int mask = table.length - 1;
+        int[] slot = new int[count];
+        int[] index = new int[count];
+        // Each step's loads are independent of one another: the first slot of every user...
+        for (int k = 0; k < count; k++) {
+            slot[k] = (int) ((users[k] * PHI) >>> shift) & mask;
+            index[k] = table[slot[k]] - 1;
+        }
+        // ...its record's id, probing on as find does when it is another's...
+        for (int k = 0; k < count; k++) {
+            int entry = index[k];
+            int at = slot[k];
+            long user = users[k];
+            int probes = 1;
+            while (entry >= 0 && recordIds[entry] != user) {
+                if (probes++ == table.length) {
+                    entry = -1;
+                    break;
+                }
+                at = (at + 1) & mask;
+                entry = table[at] - 1;
+            }
+            index[k] = entry;
+            found[k] = entry >= 0;
+        }
+        // ...the first bytes of the member's name and of its packed hash...
+        byte[] text = arena;
+        long[] packed = hashes;
+        long touched = 0;
+        for (int k = 0; k < count; k++) {
+            int entry = index[k];
+            if (entry >= 0) {
+                touched += text[names[entry]];
+                int kind = kinds[entry] & KIND_MASK;
+                if (kind == USER || kind == GUILD) {
+                    touched += packed[2 * avatars[entry]];
+                }
+            }
+        }
+        this.touched = touched;
+        // ...then the member's text, from memory that is now at hand.
+        for (int k = 0; k < count; k++) {
+            if (index[k] >= 0) {
+                write(index[k], users[k], into[k]);
+            }
+        }
+    }
+
+    /** The name and avatar URL of the record at {@code index}. */
+    private void write(int index, long userId, MemberText into) {
+        byte[] text = arena;
+        int at = names[index];
+        int length = 0;
+        int shiftBy = 0;
+        byte b;
+        do {
+            b = text[at++];
+            length |= (b & 0x7F) << shiftBy;
+            shiftBy += 7;
+        } while (b < 0);
+        into.setName(text, at, length);
+        into.clearAvatar();
+        byte kind = kinds[index];
+        int avatar = avatars[index];
+        switch (kind & KIND_MASK) {
+            case DEFAULT -> {
+                into.appendAvatarPlain(DEFAULT_PREFIX);
+                into.appendAvatarDecimal(avatar);
+                into.appendAvatarPlain(STATIC_EXTENSION);
+            }
+            case USER -> {
+                userPrefix(userId, into);
+                packedHash(kind, avatar, into);
+            }
+            case GUILD -> {
+                guildPrefix(userId, into);
+                packedHash(kind, avatar, into);
+            }
+            case USER_TEXT -> {
+                userPrefix(userId, into);
+                textHash(text, avatar, into);
+            }
+            case GUILD_TEXT -> {
+                guildPrefix(userId, into);
+                textHash(text, avatar, into);
+            }
+            default -> appendText(text, avatar, into);
+        }
+    }
+
+    private static void userPrefix(long userId, MemberText into) {
+        into.appendAvatarPlain(USER_PREFIX);
+        into.appendAvatarUnsigned(userId);
+        into.appendAvatarPlain(SLASH);
+    }
+
+    private void guildPrefix(long userId, MemberText into) {
+        into.appendAvatarPlain(GUILD_PREFIX);
+        into.appendAvatarUnsigned(guildId);
+        into.appendAvatarPlain(GUILD_USERS);
+        into.appendAvatarUnsigned(userId);
+        into.appendAvatarPlain(GUILD_AVATARS);
+    }
+
+    /** A packed hash and its extension, as {@link #hash} and {@link DiscordCdn#extension} spell them. */
+    private void packedHash(byte kind, int pair, MemberText into) {
+        long[] packed = hashes;
+        long high = packed[2 * pair];
+        long low = packed[2 * pair + 1];
+        boolean animated = (kind & ANIMATED) != 0;
+        if (animated) {
+            into.appendAvatarPlain(ANIMATED_PREFIX);
+        }
+        into.appendAvatarHex(high);
+        into.appendAvatarHex(low);
+        into.appendAvatarPlain(animated ? ANIMATED_EXTENSION : STATIC_EXTENSION);
+    }
+
+    /** A hash kept as text and its extension: animated when the text starts with {@code a_}. */
+    private static void textHash(byte[] text, int at, MemberText into) {
+        int start = into.avatarLength();
+        appendText(text, at, into);
+        byte[] url = into.avatar();
+        boolean animated = into.avatarLength() - start >= 2
+                && url[start] == ANIMATED_PREFIX[0]
+                && url[start + 1] == ANIMATED_PREFIX[1];
+        into.appendAvatarPlain(animated ? ANIMATED_EXTENSION : STATIC_EXTENSION);
+    }
+
+    /** Appends the arena's text at {@code at} to the avatar URL. */
+    private static void appendText(byte[] text, int at, MemberText into) {
+        int length = 0;
+        int shiftBy = 0;
+        byte b;
+        do {
+            b = text[at++];
+            length |= (b & 0x7F) << shiftBy;
+            shiftBy += 7;
+        } while (b < 0);
+        into.appendAvatar(text, at, length);
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     private String avatarUrl(byte[] text, int index, long userId) {

@@ -3,11 +3,14 @@ package com.communitybot.core.view;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.communitybot.core.model.Member;
+import com.communitybot.core.model.MemberText;
 import com.communitybot.core.model.UserId;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -27,7 +30,37 @@ class GuildMembersTest {
     }
 
     private Member member(long id) {
-        return members.member(new UserId(id)).orElseThrow();
+        Member member = members.member(new UserId(id)).orElseThrow();
+        assertTheBytesAreTheStrings(List.of(id));
+        return member;
+    }
+
+    /**
+     * The UTF-8 lookups, one at a time and batched, give the bytes of the member's strings, and tell a non-member
+     * apart.
+     */
+    private void assertTheBytesAreTheStrings(List<Long> ids) {
+        int count = ids.size();
+        long[] users = new long[count];
+        MemberText[] texts = new MemberText[count];
+        boolean[] found = new boolean[count];
+        for (int k = 0; k < count; k++) {
+            users[k] = ids.get(k);
+            texts[k] = new MemberText();
+        }
+        members.members(users, count, texts, found);
+        MemberText one = new MemberText();
+        for (int k = 0; k < count; k++) {
+            Optional<Member> expected = members.member(new UserId(users[k]));
+            assertThat(members.member(new UserId(users[k]), one)).isEqualTo(expected.isPresent());
+            assertThat(found[k]).isEqualTo(expected.isPresent());
+            if (expected.isPresent()) {
+                for (MemberText text : List.of(one, texts[k])) {
+                    assertThat(text.nameText()).isEqualTo(expected.get().displayName());
+                    assertThat(text.avatarText()).isEqualTo(expected.get().avatarUrl());
+                }
+            }
+        }
     }
 
     @Test
@@ -123,9 +156,35 @@ class GuildMembersTest {
                                 + "/avatars/" + HASH + ".png")) {
                     view.put(user, "X", url);
                     assertThat(view.member(new UserId(user))).contains(new Member(new UserId(user), "X", url));
+                    MemberText text = new MemberText();
+                    assertThat(view.member(new UserId(user), text)).isTrue();
+                    assertThat(text.avatarText()).isEqualTo(url);
                 }
             }
         }
+    }
+
+    @Test
+    void theUtf8LookupsGiveTheBytesOfTheStrings_forEveryKindOfAvatar() {
+        long high = -2L; // 18446744073709551614: above Long.MAX_VALUE
+        members.put(new DiscordMember(ALICE, "alice", null, "Ally 😀 \"q\" \\ \u0001", HASH, "a_" + HASH, 0));
+        members.put(new DiscordMember(BOB, "bob", "Bøb", null, "a_" + HASH, null, 0));
+        members.put(new DiscordMember(3, "carol", null, null, "b0b", null, 0));
+        members.put(new DiscordMember(4, "dave", null, null, null, "a_" + HASH.toUpperCase(), 0));
+        members.put(new DiscordMember(5, "erin", null, null, null, "x", 0));
+        members.put(new DiscordMember(high, "frank", null, null, HASH, HASH, 0));
+        members.put(new DiscordMember(7, "gus", null, null, null, null, 4));
+        members.put(new DiscordMember(8, "hal", null, null, null, null, -3));
+        members.put(new DiscordMember(9, "ivy", null, null, null, null, Integer.MIN_VALUE));
+        members.put(10, "jo", "https://cdn.example/ü.png");
+        members.put(11, "", "");
+        members.put(12, "k".repeat(300), "https://cdn.example/" + "u".repeat(300));
+
+        List<Long> ids = List.of(ALICE, BOB, 3L, 4L, 5L, high, 7L, 8L, 9L, 10L, 11L, 12L, 404L, 0L);
+        assertTheBytesAreTheStrings(ids);
+        assertTheBytesAreTheStrings(ids.subList(0, 1));
+        assertThat(member(8).avatarUrl()).isEqualTo("https://cdn.discordapp.com/embed/avatars/-3.png");
+        assertThat(member(high).avatarUrl()).contains("/" + Long.toUnsignedString(high) + "/");
     }
 
     @Test
@@ -174,9 +233,15 @@ class GuildMembersTest {
             }
         }
         assertThat(members.size()).isEqualTo(expected.size());
+        List<Long> batch = new ArrayList<>();
         for (int i = 0; i < 5_000; i++) {
             long id = 1 + i * 4_194_304L;
             assertThat(members.member(new UserId(id))).isEqualTo(java.util.Optional.ofNullable(expected.get(id)));
+            batch.add(id);
+            if (batch.size() == 16) {
+                assertTheBytesAreTheStrings(batch);
+                batch.clear();
+            }
         }
     }
 
@@ -194,6 +259,20 @@ class GuildMembersTest {
                     String suffix = m.displayName().substring(1);
                     if (!m.avatarUrl().endsWith("/" + suffix)) {
                         torn.set(m);
+                    }
+                }
+                long[] users = new long[16];
+                MemberText[] texts = new MemberText[16];
+                boolean[] found = new boolean[16];
+                for (int k = 0; k < 16; k++) {
+                    users[k] = 1 + k * 61L;
+                    texts[k] = new MemberText();
+                }
+                members.members(users, 16, texts, found);
+                for (int k = 0; k < 16; k++) {
+                    String suffix = texts[k].nameText().substring(1);
+                    if (!found[k] || !texts[k].avatarText().endsWith("/" + suffix)) {
+                        torn.set(new Member(new UserId(users[k]), texts[k].nameText(), texts[k].avatarText()));
                     }
                 }
             }
