@@ -3,7 +3,6 @@ package com.communitybot.http;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LeaderboardCursor;
-import com.communitybot.core.model.LeaderboardEntry;
 import com.communitybot.core.model.LeaderboardPage;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.usecase.Leaderboard;
@@ -31,7 +30,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Spec 4.2: a guild's leaderboard, streamed to the client in chunks, so a guild of a million members never
@@ -211,8 +209,7 @@ final class LeaderboardController {
     }
 
     private HttpResponse<LeaderboardJson> whole(GuildId guild, HttpRequest<?> request) {
-        Stream<LeaderboardEntry> entries = leaderboard.of(guild);
-        LeaderboardJson body = new LeaderboardJson(entries, meters::leaderboardChunk);
+        LeaderboardJson body = new LeaderboardJson(leaderboard.rows(guild), meters::leaderboardChunk);
         body.alsoOnClose(endWithConnection(request, body));
         MutableHttpResponse<LeaderboardJson> response =
                 HttpResponse.ok(body).contentType(MediaType.APPLICATION_JSON_TYPE);

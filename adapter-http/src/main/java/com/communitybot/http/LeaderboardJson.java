@@ -1,9 +1,12 @@
 package com.communitybot.http;
 
 import com.communitybot.core.model.LeaderboardEntry;
+import com.communitybot.core.model.MemberText;
 import com.communitybot.core.model.U64;
+import com.communitybot.core.usecase.LeaderboardRows;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,12 +36,14 @@ final class LeaderboardJson extends InputStream {
 
     private static final JsonFactory JSON = new JsonFactory();
 
-    private final Stream<LeaderboardEntry> entries;
-    private final Iterator<LeaderboardEntry> iterator;
+    private final Source source;
     private final Chunk buffer = new Chunk();
     private final JsonGenerator generator;
     private boolean started;
     private boolean finished;
+    /** Whether the source is on an entry not written yet. */
+    private boolean pending;
+
     private int position;
     private volatile Runnable alsoOnClose = () -> {};
     private final Progress progress;
@@ -55,9 +60,17 @@ final class LeaderboardJson extends InputStream {
     }
 
     LeaderboardJson(Stream<LeaderboardEntry> entries, Progress progress) {
-        this.entries = entries;
+        this(new Entries(entries), progress);
+    }
+
+    /** The same bytes as from the entries of {@code rows}, without an object per entry. */
+    LeaderboardJson(LeaderboardRows rows, Progress progress) {
+        this(new Rows(rows), progress);
+    }
+
+    private LeaderboardJson(Source source, Progress progress) {
+        this.source = source;
         this.progress = progress;
-        this.iterator = entries.iterator();
         try {
             this.generator = JSON.createGenerator(buffer);
         } catch (IOException e) {
@@ -156,22 +169,20 @@ final class LeaderboardJson extends InputStream {
             generator.writeStartArray();
             started = true;
             size = FIRST_CHUNK_BYTES;
+            pending = source.advance();
         }
         // What the generator holds counts too: flushing it after each entry cost a copy per entry.
-        while (buffer.size() + generator.getOutputBuffered() < size && iterator.hasNext()) {
-            write(iterator.next());
+        while (buffer.size() + generator.getOutputBuffered() < size && pending) {
+            source.write(generator);
             rowsInChunk++;
+            pending = source.advance();
         }
-        if (!iterator.hasNext()) {
+        if (!pending) {
             generator.writeEndArray();
             finished = true;
         }
         generator.flush();
         return buffer.size() > 0;
-    }
-
-    private void write(LeaderboardEntry entry) throws IOException {
-        write(generator, entry);
     }
 
     /** The entries as one JSON array, the bytes a whole leaderboard of them would have; for pages. */
@@ -235,8 +246,128 @@ final class LeaderboardJson extends InputStream {
     /** Closes the entries, which stops their read; may come from any thread, any number of times. */
     @Override
     public void close() {
-        entries.close();
+        source.close();
         alsoOnClose.run();
+    }
+
+    /** Entries one at a time: the next one, then its JSON object. */
+    private interface Source {
+        /** Moves to the next entry; false when there is none. */
+        boolean advance();
+
+        /** The current entry as a JSON object. */
+        void write(JsonGenerator generator) throws IOException;
+
+        void close();
+    }
+
+    private static final class Entries implements Source {
+        private final Stream<LeaderboardEntry> entries;
+        private final Iterator<LeaderboardEntry> iterator;
+        private LeaderboardEntry current;
+
+        Entries(Stream<LeaderboardEntry> entries) {
+            this.entries = entries;
+            this.iterator = entries.iterator();
+        }
+
+        @Override
+        public boolean advance() {
+            current = iterator.hasNext() ? iterator.next() : null;
+            return current != null;
+        }
+
+        @Override
+        public void write(JsonGenerator generator) throws IOException {
+            LeaderboardJson.write(generator, current);
+        }
+
+        @Override
+        public void close() {
+            entries.close();
+        }
+    }
+
+    /**
+     * Rows written as {@link #write(JsonGenerator, LeaderboardEntry)} writes their entries: the same bytes, with the
+     * name and avatar URL handed to the generator as the UTF-8 they are kept in. A text with a character outside
+     * the Basic Multilingual Plane goes as a string: the generator escapes such a character's surrogates in a
+     * string, and writes UTF-8 bytes as they are. Texts a view gave as strings go as those strings.
+     */
+    private static final class Rows implements Source {
+        private static final SerializedString USER_ID = new SerializedString("user_id");
+        private static final SerializedString USERNAME = new SerializedString("username");
+        private static final SerializedString AVATAR = new SerializedString("avatar");
+        private static final SerializedString LEVEL = new SerializedString("level");
+        private static final SerializedString XP = new SerializedString("xp");
+        private static final SerializedString RANK = new SerializedString("rank");
+
+        private final LeaderboardRows rows;
+        private final byte[] digits = new byte[20];
+
+        Rows(LeaderboardRows rows) {
+            this.rows = rows;
+        }
+
+        @Override
+        public boolean advance() {
+            return rows.next();
+        }
+
+        @Override
+        public void write(JsonGenerator generator) throws IOException {
+            MemberText member = rows.member();
+            generator.writeStartObject();
+            generator.writeFieldName(USER_ID);
+            int from = MemberText.unsignedDigits(rows.userId(), digits);
+            generator.writeRawUTF8String(digits, from, digits.length - from);
+            if (member.strings()) {
+                // Strings, as a view other than GuildMembers gives them: written as entries write them.
+                generator.writeStringField(USERNAME.getValue(), member.nameText());
+                generator.writeStringField(AVATAR.getValue(), member.avatarText());
+            } else {
+                writeUtf8(generator, member);
+            }
+            generator.writeFieldName(LEVEL);
+            writeNumber(generator, rows.level());
+            generator.writeFieldName(XP);
+            writeNumber(generator, rows.xp());
+            generator.writeFieldName(RANK);
+            generator.writeNumber(rows.rank());
+            generator.writeEndObject();
+        }
+
+        private static void writeUtf8(JsonGenerator generator, MemberText member) throws IOException {
+            generator.writeFieldName(USERNAME);
+            if (hasSupplementary(member.name(), member.nameLength())) {
+                generator.writeString(member.nameText());
+            } else {
+                generator.writeUTF8String(member.name(), 0, member.nameLength());
+            }
+            generator.writeFieldName(AVATAR);
+            if (member.plainAvatar()) {
+                generator.writeRawUTF8String(member.avatar(), 0, member.avatarLength());
+            } else if (hasSupplementary(member.avatar(), member.avatarLength())) {
+                generator.writeString(member.avatarText());
+            } else {
+                generator.writeUTF8String(member.avatar(), 0, member.avatarLength());
+            }
+        }
+
+        /** Whether the UTF-8 has a four-byte sequence: a character the generator writes as escaped surrogates. */
+        private static boolean hasSupplementary(byte[] utf8, int length) {
+            for (int i = 0; i < length; i++) {
+                if ((utf8[i] & 0xF8) == 0xF0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void close() {
+            rows.close();
+        }
     }
 
     /** A byte buffer whose contents are read in place. */
