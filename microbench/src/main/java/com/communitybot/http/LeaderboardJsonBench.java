@@ -63,6 +63,14 @@ public class LeaderboardJsonBench {
         }
     }
 
+    /** The whole body as the service writes it: from LeaderboardRows, names and avatars as UTF-8. */
+    @Benchmark
+    public long wholeBodyFromRows() throws IOException {
+        try (LeaderboardJson body = new LeaderboardJson(leaderboard.rows(Guild.ID), (rows, bytes) -> {})) {
+            return drain(body);
+        }
+    }
+
     private long drain(LeaderboardJson body) throws IOException {
         long total = 0;
         for (int n = body.read(readBuffer, 0, readBuffer.length);

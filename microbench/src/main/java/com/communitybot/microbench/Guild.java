@@ -78,6 +78,12 @@ public final class Guild implements GuildView, LevelStore {
         return contains(guild) ? members.member(user) : Optional.empty();
     }
 
+    /** The guild's GuildMembers itself, as the service's views hand it out. */
+    @Override
+    public Optional<Members> members(GuildId guild) {
+        return contains(guild) ? Optional.of(members) : Optional.empty();
+    }
+
     @Override
     public Stream<LevelRecord> recordsInLeaderboardOrder(GuildId guild) {
         return contains(guild) ? ordered.stream() : Stream.empty();
