@@ -5,18 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.Member;
-import com.communitybot.core.model.Role;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
 import com.communitybot.core.testing.InMemoryGuildView;
 import com.communitybot.core.testing.InMemoryLevelStore;
+import com.communitybot.core.testing.OneGuildView;
 import com.communitybot.core.usecase.Leaderboard;
 import com.communitybot.core.view.GuildMembers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The body written from rows is the body written from entries, byte for byte and chunk for chunk. */
@@ -123,27 +122,7 @@ class LeaderboardJsonRowsTest {
                 members.put(user, name(user), avatar(user));
             }
         }
-        GuildView guilds = new GuildView() {
-            @Override
-            public boolean contains(GuildId guild) {
-                return guild.equals(GUILD);
-            }
-
-            @Override
-            public Optional<List<Role>> roles(GuildId guild) {
-                return Optional.of(List.of());
-            }
-
-            @Override
-            public Optional<Member> member(GuildId guild, UserId user) {
-                return members.member(user);
-            }
-
-            @Override
-            public Optional<Members> members(GuildId guild) {
-                return Optional.of(members);
-            }
-        };
+        GuildView guilds = new OneGuildView(GUILD, members);
         assertTheSameBody(new Leaderboard(guilds, levels()));
     }
 }

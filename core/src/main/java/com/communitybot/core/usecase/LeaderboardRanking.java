@@ -25,41 +25,17 @@ public final class LeaderboardRanking {
 
     /** The user a record belongs to, when its user part is a positive integer. */
     public static Optional<UserId> rankedUser(LevelRecord record) {
-        return U64.tryParse(record.userPart()).filter(u -> !u.isZero()).map(u -> new UserId(u.bits()));
+        long user = rankedUserBits(record);
+        return user == 0 ? Optional.empty() : Optional.of(new UserId(user));
     }
 
     /**
-     * {@link #rankedUser}'s user as its 64 bits, 0 when the record is not ranked (0 is no user's), parsed in place by
-     * {@link U64}'s rule.
+     * {@link #rankedUser}'s user as its 64 bits, 0 when the record is not ranked (0 is no user's): its user part
+     * parsed in place by {@link U64}'s rule.
      */
     public static long rankedUserBits(LevelRecord record) {
         String id = record.id();
-        int at = id.lastIndexOf(':') + 1;
-        int end = id.length();
-        if (at < end && id.charAt(at) == '+') {
-            at++;
-        }
-        if (at == end) {
-            return 0; // no digits
-        }
-        while (at < end && id.charAt(at) == '0') {
-            at++;
-        }
-        if (end - at > 20) {
-            return 0; // more digits than the largest value has, unless one is not a digit: unranked either way
-        }
-        long value = 0;
-        for (int i = at; i < end; i++) {
-            int digit = id.charAt(i) - '0';
-            if (digit < 0 || digit > 9) {
-                return 0;
-            }
-            if (Long.compareUnsigned(value, 1844674407370955161L) > 0 || (value == 1844674407370955161L && digit > 5)) {
-                return 0; // above 18446744073709551615
-            }
-            value = value * 10 + digit;
-        }
-        return value;
+        return U64.bitsOrZero(id, id.lastIndexOf(':') + 1);
     }
 
     /**

@@ -268,9 +268,9 @@ public final class GuildMembers implements GuildView.Members {
         if (index < 0) {
             return null;
         }
-        byte[] text = arena;
-        String name = text(text, names[index]);
-        return new Member(user, name, avatarUrl(text, index, user.value()));
+        MemberText text = new MemberText();
+        write(index, user.value(), text);
+        return new Member(user, text.nameText(), text.avatarText());
     }
 
     /** {@link #member(UserId)}'s member as bytes: the URL built as {@link DiscordCdn} builds it. */
@@ -363,16 +363,8 @@ public final class GuildMembers implements GuildView.Members {
     /** The name and avatar URL of the record at {@code index}. */
     private void write(int index, long userId, MemberText into) {
         byte[] text = arena;
-        int at = names[index];
-        int length = 0;
-        int shiftBy = 0;
-        byte b;
-        do {
-            b = text[at++];
-            length |= (b & 0x7F) << shiftBy;
-            shiftBy += 7;
-        } while (b < 0);
-        into.setName(text, at, length);
+        long name = span(text, names[index]);
+        into.setName(text, start(name), length(name));
         into.clearAvatar();
         byte kind = kinds[index];
         int avatar = avatars[index];
@@ -443,51 +435,12 @@ public final class GuildMembers implements GuildView.Members {
 
     /** Appends the arena's text at {@code at} to the avatar URL. */
     private static void appendText(byte[] text, int at, MemberText into) {
-        int length = 0;
-        int shiftBy = 0;
-        byte b;
-        do {
-            b = text[at++];
-            length |= (b & 0x7F) << shiftBy;
-            shiftBy += 7;
-        } while (b < 0);
-        into.appendAvatar(text, at, length);
+        long span = span(text, at);
+        into.appendAvatar(text, start(span), length(span));
     }
 
     private static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.US_ASCII);
-    }
-
-    private String avatarUrl(byte[] text, int index, long userId) {
-        byte kind = kinds[index];
-        return switch (kind & KIND_MASK) {
-            case DEFAULT -> DiscordCdn.defaultAvatar(avatars[index]);
-            case USER -> DiscordCdn.userAvatar(userId, hash(kind, avatars[index]));
-            case GUILD -> DiscordCdn.guildAvatar(guildId, userId, hash(kind, avatars[index]));
-            case USER_TEXT -> DiscordCdn.userAvatar(userId, text(text, avatars[index]));
-            case GUILD_TEXT -> DiscordCdn.guildAvatar(guildId, userId, text(text, avatars[index]));
-            default -> text(text, avatars[index]);
-        };
-    }
-
-    private String hash(byte kind, int pair) {
-        long[] packed = hashes;
-        char[] chars = new char[(kind & ANIMATED) != 0 ? 34 : 32];
-        int at = 0;
-        if ((kind & ANIMATED) != 0) {
-            chars[at++] = 'a';
-            chars[at++] = '_';
-        }
-        hex(packed[2 * pair], chars, at);
-        hex(packed[2 * pair + 1], chars, at + 16);
-        return new String(chars);
-    }
-
-    private static void hex(long value, char[] into, int at) {
-        for (int i = 15; i >= 0; i--) {
-            into[at + i] = Character.forDigit((int) (value & 0xF), 16);
-            value >>>= 4;
-        }
     }
 
     /** The index of the member's record, or -1. */
@@ -747,6 +700,18 @@ public final class GuildMembers implements GuildView.Members {
     }
 
     private static String text(byte[] text, int at) {
+        long span = span(text, at);
+        return new String(text, start(span), length(span), StandardCharsets.UTF_8);
+    }
+
+    /** The arena bytes the text at {@code at} takes, its length's varint included. */
+    private int textLength(int at) {
+        long span = span(arena, at);
+        return start(span) - at + length(span);
+    }
+
+    /** The text at {@code at}: where its UTF-8 bytes start (after their length's varint) and how many they are. */
+    private static long span(byte[] text, int at) {
         int length = 0;
         int shiftBy = 0;
         byte b;
@@ -755,20 +720,15 @@ public final class GuildMembers implements GuildView.Members {
             length |= (b & 0x7F) << shiftBy;
             shiftBy += 7;
         } while (b < 0);
-        return new String(text, at, length, StandardCharsets.UTF_8);
+        return (long) at << 32 | length;
     }
 
-    private int textLength(int at) {
-        int start = at;
-        int length = 0;
-        int shiftBy = 0;
-        byte b;
-        do {
-            b = arena[at++];
-            length |= (b & 0x7F) << shiftBy;
-            shiftBy += 7;
-        } while (b < 0);
-        return at - start + length;
+    private static int start(long span) {
+        return (int) (span >>> 32);
+    }
+
+    private static int length(long span) {
+        return (int) span;
     }
 
     private boolean equalsText(int at, String text) {

@@ -9,7 +9,6 @@ import com.communitybot.core.model.LeaderboardEntry;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.Member;
 import com.communitybot.core.model.MemberText;
-import com.communitybot.core.model.Role;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
@@ -17,7 +16,9 @@ import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreException;
 import com.communitybot.core.testing.InMemoryGuildView;
 import com.communitybot.core.testing.InMemoryLevelStore;
+import com.communitybot.core.testing.OneGuildView;
 import com.communitybot.core.view.GuildMembers;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -85,27 +86,7 @@ class LeaderboardRowsTest {
         for (int user = 1; user <= 200; user++) {
             members.put(user, "Member " + user, "https://cdn.discordapp.com/embed/avatars/" + user % 6 + ".png");
         }
-        GuildView guilds = new GuildView() {
-            @Override
-            public boolean contains(GuildId guild) {
-                return guild.equals(GUILD);
-            }
-
-            @Override
-            public Optional<List<Role>> roles(GuildId guild) {
-                return Optional.of(List.of());
-            }
-
-            @Override
-            public Optional<Member> member(GuildId guild, UserId user) {
-                return members.member(user);
-            }
-
-            @Override
-            public Optional<Members> members(GuildId guild) {
-                return Optional.of(members);
-            }
-        };
+        GuildView guilds = new OneGuildView(GUILD, members);
         Leaderboard leaderboard = new Leaderboard(guilds, levels());
 
         try (Stream<LeaderboardEntry> expected = leaderboard.of(GUILD);
@@ -194,10 +175,21 @@ class LeaderboardRowsTest {
         for (String user : users) {
             for (String id : List.of("12:" + user, user, "a:b:" + user)) {
                 LevelRecord record = record(id, 0, 0);
-                long expected =
-                        LeaderboardRanking.rankedUser(record).map(UserId::value).orElse(0L);
+                long expected = rankedByTheSpec(id.substring(id.lastIndexOf(':') + 1));
                 assertThat(LeaderboardRanking.rankedUserBits(record)).as(id).isEqualTo(expected);
+                assertThat(LeaderboardRanking.rankedUser(record).map(UserId::value))
+                        .as(id)
+                        .isEqualTo(expected == 0 ? Optional.empty() : Optional.of(expected));
             }
         }
+    }
+
+    /** Spec 4.2 rule 4, read independently: a positive integer of at most 2^64 - 1, an optional +; else 0. */
+    private static long rankedByTheSpec(String userPart) {
+        if (!userPart.matches("\\+?[0-9]+")) {
+            return 0;
+        }
+        BigInteger value = new BigInteger(userPart.replace("+", ""));
+        return value.signum() > 0 && value.bitLength() <= 64 ? value.longValue() : 0;
     }
 }
