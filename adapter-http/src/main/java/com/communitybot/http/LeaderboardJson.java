@@ -188,9 +188,10 @@ final class LeaderboardJson extends InputStream {
     /** The entries as one JSON array, the bytes a whole leaderboard of them would have; for pages. */
     static byte[] array(List<LeaderboardEntry> entries) {
         return bytes(128 + entries.size() * 160, generator -> {
+            EntryWriter writer = new EntryWriter();
             generator.writeStartArray();
             for (LeaderboardEntry entry : entries) {
-                write(generator, entry);
+                writer.write(generator, entry);
             }
             generator.writeEndArray();
         });
@@ -198,7 +199,7 @@ final class LeaderboardJson extends InputStream {
 
     /** One entry as a JSON object, the bytes it has in a whole leaderboard; for a member's entry. */
     static byte[] object(LeaderboardEntry entry) {
-        return bytes(160, generator -> write(generator, entry));
+        return bytes(160, generator -> new EntryWriter().write(generator, entry));
     }
 
     private interface Writing {
@@ -213,20 +214,6 @@ final class LeaderboardJson extends InputStream {
             throw new UncheckedIOException("writing to memory cannot fail", e);
         }
         return bytes.toByteArray();
-    }
-
-    /** One entry (spec 2.1) as a JSON object. */
-    static void write(JsonGenerator generator, LeaderboardEntry entry) throws IOException {
-        generator.writeStartObject();
-        generator.writeStringField("user_id", entry.userId().toString());
-        generator.writeStringField("username", entry.username());
-        generator.writeStringField("avatar", entry.avatar());
-        generator.writeFieldName("level");
-        writeNumber(generator, entry.level());
-        generator.writeFieldName("xp");
-        writeNumber(generator, entry.xp());
-        generator.writeNumberField("rank", entry.rank());
-        generator.writeEndObject();
     }
 
     /** The value's decimal digits: as a {@code long} when it is one, without a string in between. */
@@ -264,6 +251,7 @@ final class LeaderboardJson extends InputStream {
     private static final class Entries implements Source {
         private final Stream<LeaderboardEntry> entries;
         private final Iterator<LeaderboardEntry> iterator;
+        private final EntryWriter writer = new EntryWriter();
         private LeaderboardEntry current;
 
         Entries(Stream<LeaderboardEntry> entries) {
@@ -279,7 +267,7 @@ final class LeaderboardJson extends InputStream {
 
         @Override
         public void write(JsonGenerator generator) throws IOException {
-            LeaderboardJson.write(generator, current);
+            writer.write(generator, current);
         }
 
         @Override
@@ -288,22 +276,9 @@ final class LeaderboardJson extends InputStream {
         }
     }
 
-    /**
-     * Rows written as {@link #write(JsonGenerator, LeaderboardEntry)} writes their entries: the same bytes, with the
-     * name and avatar URL handed to the generator as the UTF-8 they are kept in. A text with a character outside
-     * the Basic Multilingual Plane goes as a string: the generator escapes such a character's surrogates in a
-     * string, and writes UTF-8 bytes as they are. Texts a view gave as strings go as those strings.
-     */
     private static final class Rows implements Source {
-        private static final SerializedString USER_ID = new SerializedString("user_id");
-        private static final SerializedString USERNAME = new SerializedString("username");
-        private static final SerializedString AVATAR = new SerializedString("avatar");
-        private static final SerializedString LEVEL = new SerializedString("level");
-        private static final SerializedString XP = new SerializedString("xp");
-        private static final SerializedString RANK = new SerializedString("rank");
-
         private final LeaderboardRows rows;
-        private final byte[] digits = new byte[20];
+        private final EntryWriter writer = new EntryWriter();
 
         Rows(LeaderboardRows rows) {
             this.rows = rows;
@@ -316,42 +291,65 @@ final class LeaderboardJson extends InputStream {
 
         @Override
         public void write(JsonGenerator generator) throws IOException {
-            MemberText member = rows.member();
-            generator.writeStartObject();
-            generator.writeFieldName(USER_ID);
-            int from = MemberText.unsignedDigits(rows.userId(), digits);
-            generator.writeRawUTF8String(digits, from, digits.length - from);
-            if (member.strings()) {
-                // Strings, as a view other than GuildMembers gives them: written as entries write them.
-                generator.writeStringField(USERNAME.getValue(), member.nameText());
-                generator.writeStringField(AVATAR.getValue(), member.avatarText());
-            } else {
-                writeUtf8(generator, member);
-            }
-            generator.writeFieldName(LEVEL);
-            writeNumber(generator, rows.level());
-            generator.writeFieldName(XP);
-            writeNumber(generator, rows.xp());
-            generator.writeFieldName(RANK);
-            generator.writeNumber(rows.rank());
-            generator.writeEndObject();
+            writer.write(generator, rows.userId(), rows.member(), rows.level(), rows.xp(), rows.rank());
         }
 
-        private static void writeUtf8(JsonGenerator generator, MemberText member) throws IOException {
+        @Override
+        public void close() {
+            rows.close();
+        }
+    }
+
+    /**
+     * One entry (spec 2.1) as a JSON object, the one writer of its fields: from a {@link LeaderboardEntry}, whose
+     * texts are strings, or from a row, whose name and avatar URL are the UTF-8 a view keeps them in and go to the
+     * generator as they are. A text with a character outside the Basic Multilingual Plane goes as a string: the
+     * generator escapes such a character's surrogates in a string, and writes UTF-8 bytes as they are. Texts a view
+     * gave as strings go as those strings. Not thread-safe: one per body.
+     */
+    private static final class EntryWriter {
+        private static final SerializedString USER_ID = new SerializedString("user_id");
+        private static final SerializedString USERNAME = new SerializedString("username");
+        private static final SerializedString AVATAR = new SerializedString("avatar");
+        private static final SerializedString LEVEL = new SerializedString("level");
+        private static final SerializedString XP = new SerializedString("xp");
+        private static final SerializedString RANK = new SerializedString("rank");
+
+        private final byte[] digits = new byte[20];
+        private final MemberText entryText = new MemberText();
+
+        void write(JsonGenerator generator, LeaderboardEntry entry) throws IOException {
+            entryText.set(entry.username(), entry.avatar());
+            write(generator, entry.userId().value(), entryText, entry.level(), entry.xp(), entry.rank());
+        }
+
+        void write(JsonGenerator generator, long userId, MemberText member, U64 level, U64 xp, long rank)
+                throws IOException {
+            generator.writeStartObject();
+            generator.writeFieldName(USER_ID);
+            int from = MemberText.unsignedDigits(userId, digits);
+            generator.writeRawUTF8String(digits, from, digits.length - from);
             generator.writeFieldName(USERNAME);
-            if (hasSupplementary(member.name(), member.nameLength())) {
+            if (member.strings() || hasSupplementary(member.name(), member.nameLength())) {
                 generator.writeString(member.nameText());
             } else {
                 generator.writeUTF8String(member.name(), 0, member.nameLength());
             }
             generator.writeFieldName(AVATAR);
-            if (member.plainAvatar()) {
-                generator.writeRawUTF8String(member.avatar(), 0, member.avatarLength());
-            } else if (hasSupplementary(member.avatar(), member.avatarLength())) {
+            if (member.strings() || hasSupplementary(member.avatar(), member.avatarLength())) {
                 generator.writeString(member.avatarText());
+            } else if (member.plainAvatar()) {
+                generator.writeRawUTF8String(member.avatar(), 0, member.avatarLength());
             } else {
                 generator.writeUTF8String(member.avatar(), 0, member.avatarLength());
             }
+            generator.writeFieldName(LEVEL);
+            writeNumber(generator, level);
+            generator.writeFieldName(XP);
+            writeNumber(generator, xp);
+            generator.writeFieldName(RANK);
+            generator.writeNumber(rank);
+            generator.writeEndObject();
         }
 
         /** Whether the UTF-8 has a four-byte sequence: a character the generator writes as escaped surrogates. */
@@ -362,11 +360,6 @@ final class LeaderboardJson extends InputStream {
                 }
             }
             return false;
-        }
-
-        @Override
-        public void close() {
-            rows.close();
         }
     }
 
