@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.StampedLock;
+import java.util.function.Supplier;
 
 /**
  * The members of one guild, kept compact for a live view that holds millions: no object per member. A member is
@@ -125,23 +126,7 @@ public final class GuildMembers implements GuildView.Members {
     /** The member {@code user} with the name and avatar URL to show; empty when the user is not a member. */
     @Override
     public Optional<Member> member(UserId user) {
-        long stamp = lock.tryOptimisticRead();
-        if (stamp != 0) {
-            try {
-                Member member = read(user);
-                if (lock.validate(stamp)) {
-                    return Optional.ofNullable(member);
-                }
-            } catch (RuntimeException overlappedWrite) {
-                // A write changed the arrays under the optimistic read: read again under the lock.
-            }
-        }
-        stamp = lock.readLock();
-        try {
-            return Optional.ofNullable(read(user));
-        } finally {
-            lock.unlockRead(stamp);
-        }
+        return Optional.ofNullable(optimistically(() -> read(user)));
     }
 
     /**
@@ -150,23 +135,7 @@ public final class GuildMembers implements GuildView.Members {
      */
     @Override
     public boolean member(UserId user, MemberText into) {
-        long stamp = lock.tryOptimisticRead();
-        if (stamp != 0) {
-            try {
-                boolean found = read(user.value(), into);
-                if (lock.validate(stamp)) {
-                    return found;
-                }
-            } catch (RuntimeException overlappedWrite) {
-                // A write changed the arrays under the optimistic read: read again under the lock.
-            }
-        }
-        stamp = lock.readLock();
-        try {
-            return read(user.value(), into);
-        } finally {
-            lock.unlockRead(stamp);
-        }
+        return optimistically(() -> read(user.value(), into));
     }
 
     /** Adds the member, or replaces what is known of it, by Discord's rules of name and avatar. */
@@ -290,12 +259,23 @@ public final class GuildMembers implements GuildView.Members {
      */
     @Override
     public void members(long[] users, int count, MemberText[] into, boolean[] found) {
+        optimistically(() -> {
+            read(users, count, into, found);
+            return null;
+        });
+    }
+
+    /**
+     * {@code read}'s result, read without a lock as long as no write overlaps it; else read again under the read
+     * lock. A write that changes the arrays under the first read may make it fail: it is then read again too.
+     */
+    private <T> T optimistically(Supplier<T> read) {
         long stamp = lock.tryOptimisticRead();
         if (stamp != 0) {
             try {
-                read(users, count, into, found);
+                T result = read.get();
                 if (lock.validate(stamp)) {
-                    return;
+                    return result;
                 }
             } catch (RuntimeException overlappedWrite) {
                 // A write changed the arrays under the optimistic read: read again under the lock.
@@ -303,7 +283,7 @@ public final class GuildMembers implements GuildView.Members {
         }
         stamp = lock.readLock();
         try {
-            read(users, count, into, found);
+            return read.get();
         } finally {
             lock.unlockRead(stamp);
         }
