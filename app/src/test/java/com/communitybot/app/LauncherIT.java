@@ -90,6 +90,37 @@ class LauncherIT {
         assertThat(Files.readString(out, StandardCharsets.UTF_8)).startsWith("community-bot-api ");
     }
 
+    @Test
+    void c2WaitsForFourTimesTheDefaultCounts_unlessJavaOptsSaysOtherwise() throws Exception {
+        Map<String, String> env = env(dir.resolve("x.jsa"));
+        env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        assertThat(compileThresholds(env))
+                .containsEntry("Tier4InvocationThreshold", "20000")
+                .containsEntry("Tier4MinInvocationThreshold", "2400")
+                .containsEntry("Tier4CompileThreshold", "60000")
+                .containsEntry("Tier4BackEdgeThreshold", "160000")
+                .containsEntry("Tier3InvocationThreshold", "200"); // C1's are the JVM's own
+
+        env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal -XX:Tier4InvocationThreshold=5000");
+        assertThat(compileThresholds(env)).containsEntry("Tier4InvocationThreshold", "5000");
+    }
+
+    /** The JVM's final values of the Tier3 and Tier4 thresholds, from a {@code --version} run. */
+    private Map<String, String> compileThresholds(Map<String, String> env) throws Exception {
+        Path out = dir.resolve("flags.log");
+        Process process = start(env, List.of("--version"), out);
+        assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).isZero();
+        Map<String, String> values = new HashMap<>();
+        for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
+            String[] words = line.trim().split("\\s+");
+            if (words.length >= 4 && words[1].matches("Tier[34]\\w*Threshold") && words[2].equals("=")) {
+                values.put(words[1], words[3]);
+            }
+        }
+        return values;
+    }
+
     /** Starts serve, waits for its start-up line, stops it with SIGTERM and expects exit 0. */
     private void serveAndStop(Map<String, String> env) throws Exception {
         Path out = dir.resolve("serve.log");
