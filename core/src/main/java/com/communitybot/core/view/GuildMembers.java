@@ -550,24 +550,30 @@ public final class GuildMembers implements GuildView.Members {
 
     private void setHash(int index, byte packedKind, byte textKind, String hash) {
         boolean animated = hash.startsWith("a_");
-        String hex = animated ? hash.substring(2) : hash;
-        if (isPackable(hex)) {
-            long high = Long.parseUnsignedLong(hex, 0, 16, 16);
-            long low = Long.parseUnsignedLong(hex, 16, 32, 16);
-            int pair;
-            if ((kinds[index] & KIND_MASK) == USER || (kinds[index] & KIND_MASK) == GUILD) {
-                pair = avatars[index]; // a packed hash already: its pair is reused
-            } else {
-                releaseAvatar(index);
-                pair = newHashPair();
-            }
-            hashes[2 * pair] = high;
-            hashes[2 * pair + 1] = low;
-            avatars[index] = pair;
-            kinds[index] = (byte) (packedKind | (animated ? ANIMATED : 0));
+        int at = animated ? 2 : 0;
+        long high;
+        long low;
+        if (hash.length() == at + 32
+                && (high = hex16(hash, at)) != NOT_HEX
+                && (low = hex16(hash, at + 16)) != NOT_HEX) {
+            setPacked(index, packedKind, animated, high, low);
         } else {
             setText(index, textKind, hash);
         }
+    }
+
+    private void setPacked(int index, byte packedKind, boolean animated, long high, long low) {
+        int pair;
+        if ((kinds[index] & KIND_MASK) == USER || (kinds[index] & KIND_MASK) == GUILD) {
+            pair = avatars[index]; // a packed hash already: its pair is reused
+        } else {
+            releaseAvatar(index);
+            pair = newHashPair();
+        }
+        hashes[2 * pair] = high;
+        hashes[2 * pair + 1] = low;
+        avatars[index] = pair;
+        kinds[index] = (byte) (packedKind | (animated ? ANIMATED : 0));
     }
 
     private void setUrl(int index, long userId, String url) {
@@ -577,7 +583,7 @@ public final class GuildMembers implements GuildView.Members {
         } else if (parsed.kind == DEFAULT) {
             setDefault(index, parsed.defaultIndex);
         } else {
-            setHash(index, parsed.kind, parsed.kind == USER ? USER_TEXT : GUILD_TEXT, parsed.hash);
+            setPacked(index, parsed.kind, parsed.animated, parsed.high, parsed.low);
         }
     }
 
@@ -621,18 +627,36 @@ public final class GuildMembers implements GuildView.Members {
         return k == USER_TEXT || k == GUILD_TEXT || k == URL_TEXT;
     }
 
-    private static boolean isPackable(String hex) {
-        return hex.length() == 32 && isHex(hex, 0, 32);
+    /**
+     * What {@link #hex16} gives for text that is not 16 lowercase hex digits. It is also the value of {@code
+     * "ffffffffffffffff"}: a hash with that half is kept as text instead of packed, with the same answers.
+     */
+    private static final long NOT_HEX = -1L;
+
+    /** The digit of each lowercase hex character, -1 for every other character below {@code 'g'}. */
+    private static final byte[] HEX_DIGITS = new byte['f' + 1];
+
+    static {
+        java.util.Arrays.fill(HEX_DIGITS, (byte) -1);
+        for (int digit = 0; digit < 16; digit++) {
+            HEX_DIGITS[Character.forDigit(digit, 16)] = (byte) digit;
+        }
     }
 
-    private static boolean isHex(String text, int from, int to) {
-        for (int i = from; i < to; i++) {
+    /**
+     * The value of the 16 lowercase hex digits of {@code text} at {@code at}, read in place: an avatar hash is
+     * checked and packed in one pass (a million of them at a start). {@link #NOT_HEX} when one is no such digit.
+     */
+    private static long hex16(String text, int at) {
+        long value = 0;
+        int bad = 0;
+        for (int i = at; i < at + 16; i++) {
             char c = text.charAt(i);
-            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
-                return false;
-            }
+            int digit = c < HEX_DIGITS.length ? HEX_DIGITS[c] : -1;
+            bad |= digit;
+            value = value << 4 | (digit & 0xF);
         }
-        return true;
+        return bad < 0 ? NOT_HEX : value;
     }
 
     // ---- the arena: each text is its UTF-8 length as a varint, then its UTF-8 bytes ------------------------------
@@ -716,7 +740,7 @@ public final class GuildMembers implements GuildView.Members {
     }
 
     /** A Discord CDN avatar URL taken apart, when it is exactly in the form {@link DiscordCdn} builds. */
-    private record Avatar(byte kind, String hash, int defaultIndex) {
+    private record Avatar(byte kind, boolean animated, long high, long low, int defaultIndex) {
 
         private static final String DEFAULTS = "embed/avatars/";
         private static final String USERS = "avatars/";
@@ -745,7 +769,7 @@ public final class GuildMembers implements GuildView.Members {
                         && url.charAt(at) >= '0'
                         && url.charAt(at) <= '9'
                         && url.startsWith(DiscordCdn.STATIC, at + 1);
-                return oneDigit ? new Avatar(DEFAULT, null, url.charAt(at) - '0') : null;
+                return oneDigit ? new Avatar(DEFAULT, false, 0, 0, url.charAt(at) - '0') : null;
             }
             byte kind;
             if (url.startsWith(USERS, at)) {
@@ -766,12 +790,12 @@ public final class GuildMembers implements GuildView.Members {
             boolean animated = url.startsWith("a_", at);
             String extension = animated ? DiscordCdn.ANIMATED : DiscordCdn.STATIC;
             int hexAt = animated ? at + 2 : at;
-            if (url.length() != hexAt + 32 + extension.length()
-                    || !url.startsWith(extension, hexAt + 32)
-                    || !isHex(url, hexAt, hexAt + 32)) {
+            if (url.length() != hexAt + 32 + extension.length() || !url.startsWith(extension, hexAt + 32)) {
                 return null;
             }
-            return new Avatar(kind, url.substring(at, hexAt + 32), 0);
+            long high = hex16(url, hexAt);
+            long low = high == NOT_HEX ? NOT_HEX : hex16(url, hexAt + 16);
+            return low == NOT_HEX ? null : new Avatar(kind, animated, high, low, 0);
         }
 
         /**
@@ -802,6 +826,11 @@ public final class GuildMembers implements GuildView.Members {
         }
 
         String url(long guildId, long userId) {
+            String hash = kind == DEFAULT
+                    ? null
+                    : (animated ? "a_" : "")
+                            + java.util.HexFormat.of().toHexDigits(high)
+                            + java.util.HexFormat.of().toHexDigits(low);
             return switch (kind) {
                 case DEFAULT -> DiscordCdn.defaultAvatar(defaultIndex);
                 case USER -> DiscordCdn.userAvatar(userId, hash);

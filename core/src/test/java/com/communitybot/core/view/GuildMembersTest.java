@@ -92,11 +92,16 @@ class GuildMembersTest {
     void hashesThatAreNotDiscordsCanonicalHexAreKeptAsText() {
         members.put(new DiscordMember(ALICE, "alice", null, null, "b0b", null, 0));
         members.put(new DiscordMember(BOB, "bob", null, null, null, "a_" + HASH.toUpperCase(), 0));
+        members.put(new DiscordMember(3, "f", null, null, "f".repeat(32), null, 0));
+        members.put(new DiscordMember(4, "g", null, null, "a_" + HASH.substring(0, 31) + "g", null, 0));
 
         assertThat(member(ALICE).avatarUrl()).isEqualTo("https://cdn.discordapp.com/avatars/" + ALICE + "/b0b.png");
         assertThat(member(BOB).avatarUrl())
                 .isEqualTo("https://cdn.discordapp.com/guilds/" + GUILD + "/users/" + BOB + "/avatars/a_"
                         + HASH.toUpperCase() + ".webp?animated=true");
+        assertThat(member(3).avatarUrl()).isEqualTo("https://cdn.discordapp.com/avatars/3/" + "f".repeat(32) + ".png");
+        assertThat(member(4).avatarUrl())
+                .isEqualTo("https://cdn.discordapp.com/avatars/4/a_" + HASH.substring(0, 31) + "g.webp?animated=true");
     }
 
     @Test
@@ -131,6 +136,17 @@ class GuildMembersTest {
                 "https://cdn.discordapp.com/guilds/" + GUILD,
                 "https://cdn.discordapp.com/",
                 "http://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH + ".png",
+                // a half of 16 f's is what the hex reader answers for "not hex": such hashes stay text
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/ffffffffffffffff0123456789abcdef.png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/a_0123456789abcdefffffffffffffffff.gif",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/" + "f".repeat(32) + ".png",
+                // the characters around the hex digits' ranges, in the first half and in the last digit
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH.substring(0, 31) + "g.png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH.substring(0, 31) + "`.png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/:" + HASH.substring(1) + ".png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/" + HASH.substring(0, 5) + "/" + HASH.substring(6)
+                        + ".png",
+                "https://cdn.discordapp.com/avatars/" + ALICE + "/\u0660" + HASH.substring(1) + ".png",
                 "https://cdn.example/a.png",
                 "",
                 "ünïcödé ✓");
