@@ -551,18 +551,15 @@ public final class GuildMembers implements GuildView.Members {
     private void setHash(int index, byte packedKind, byte textKind, String hash) {
         boolean animated = hash.startsWith("a_");
         int at = animated ? 2 : 0;
-        long high;
-        long low;
-        if (hash.length() == at + 32
-                && (high = hex16(hash, at)) != NOT_HEX
-                && (low = hex16(hash, at + 16)) != NOT_HEX) {
-            setPacked(index, packedKind, animated, high, low);
+        Avatar packed = hash.length() == at + 32 ? Avatar.packed(packedKind, animated, hash, at) : null;
+        if (packed != null) {
+            setPacked(index, packed);
         } else {
             setText(index, textKind, hash);
         }
     }
 
-    private void setPacked(int index, byte packedKind, boolean animated, long high, long low) {
+    private void setPacked(int index, Avatar packed) {
         int pair;
         if ((kinds[index] & KIND_MASK) == USER || (kinds[index] & KIND_MASK) == GUILD) {
             pair = avatars[index]; // a packed hash already: its pair is reused
@@ -570,10 +567,10 @@ public final class GuildMembers implements GuildView.Members {
             releaseAvatar(index);
             pair = newHashPair();
         }
-        hashes[2 * pair] = high;
-        hashes[2 * pair + 1] = low;
+        hashes[2 * pair] = packed.high;
+        hashes[2 * pair + 1] = packed.low;
         avatars[index] = pair;
-        kinds[index] = (byte) (packedKind | (animated ? ANIMATED : 0));
+        kinds[index] = (byte) (packed.kind | (packed.animated ? ANIMATED : 0));
     }
 
     private void setUrl(int index, long userId, String url) {
@@ -583,7 +580,7 @@ public final class GuildMembers implements GuildView.Members {
         } else if (parsed.kind == DEFAULT) {
             setDefault(index, parsed.defaultIndex);
         } else {
-            setPacked(index, parsed.kind, parsed.animated, parsed.high, parsed.low);
+            setPacked(index, parsed);
         }
     }
 
@@ -793,8 +790,13 @@ public final class GuildMembers implements GuildView.Members {
             if (url.length() != hexAt + 32 + extension.length() || !url.startsWith(extension, hexAt + 32)) {
                 return null;
             }
-            long high = hex16(url, hexAt);
-            long low = high == NOT_HEX ? NOT_HEX : hex16(url, hexAt + 16);
+            return packed(kind, animated, url, hexAt);
+        }
+
+        /** The hash of the 32 lowercase hex digits of {@code text} at {@code hexAt}, packed; null when it is not. */
+        static Avatar packed(byte kind, boolean animated, String text, int hexAt) {
+            long high = hex16(text, hexAt);
+            long low = high == NOT_HEX ? NOT_HEX : hex16(text, hexAt + 16);
             return low == NOT_HEX ? null : new Avatar(kind, animated, high, low, 0);
         }
 
@@ -826,11 +828,9 @@ public final class GuildMembers implements GuildView.Members {
         }
 
         String url(long guildId, long userId) {
-            String hash = kind == DEFAULT
-                    ? null
-                    : (animated ? "a_" : "")
-                            + java.util.HexFormat.of().toHexDigits(high)
-                            + java.util.HexFormat.of().toHexDigits(low);
+            java.util.HexFormat hex = java.util.HexFormat.of();
+            String hash =
+                    kind == DEFAULT ? null : (animated ? "a_" : "") + hex.toHexDigits(high) + hex.toHexDigits(low);
             return switch (kind) {
                 case DEFAULT -> DiscordCdn.defaultAvatar(defaultIndex);
                 case USER -> DiscordCdn.userAvatar(userId, hash);
