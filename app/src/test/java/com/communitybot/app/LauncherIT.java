@@ -68,6 +68,27 @@ class LauncherIT {
     }
 
     @Test
+    void anArchiveWrittenWithARelativeJarPath_isUsedFromAnyDirectory() throws Exception {
+        Path archive = dir.resolve("relative.jsa");
+        Map<String, String> env = env(archive);
+        Path jar = JarProcess.JAR.toAbsolutePath();
+        env.put("COMMUNITY_BOT_API_JAR", jar.getFileName().toString());
+        serveAndStop(env, jar.getParent());
+        assertThat(archive).exists();
+
+        // The JVM keeps the class path as it was given; a relative one would not be found from elsewhere.
+        env.put("COMMUNITY_BOT_API_JAR", jar.toString());
+        Path classes = dir.resolve("classes.log");
+        env.put("JAVA_OPTS", "-Xmx256m -Xlog:class+load:file=" + classes);
+        serveAndStop(env, dir);
+        assertThat(Files.readAllLines(classes))
+                .filteredOn(line -> line.contains(" com.communitybot.app.ServeCommand "))
+                .singleElement()
+                .asString()
+                .contains("shared objects file (top)");
+    }
+
+    @Test
     void withCdsArchiveOff_noArchiveIsWritten() throws Exception {
         Path archive = dir.resolve("none.jsa");
         Map<String, String> env = env(archive);
@@ -123,8 +144,13 @@ class LauncherIT {
 
     /** Starts serve, waits for its start-up line, stops it with SIGTERM and expects exit 0. */
     private void serveAndStop(Map<String, String> env) throws Exception {
+        serveAndStop(env, null);
+    }
+
+    /** {@link #serveAndStop(Map)} in the working directory {@code in} (this process's own when null). */
+    private void serveAndStop(Map<String, String> env, Path in) throws Exception {
         Path out = dir.resolve("serve.log");
-        Process process = start(env, List.of("serve"), out);
+        Process process = start(env, List.of("serve"), out, in);
         try {
             Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
             while (!Files.readString(out, StandardCharsets.UTF_8).contains("listening on port")) {
@@ -149,10 +175,17 @@ class LauncherIT {
     }
 
     private static Process start(Map<String, String> env, List<String> args, Path out) {
+        return start(env, args, out, null);
+    }
+
+    private static Process start(Map<String, String> env, List<String> args, Path out, Path in) {
         List<String> command = new java.util.ArrayList<>(List.of(LAUNCHER.toString()));
         command.addAll(args);
         ProcessBuilder builder =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+        if (in != null) {
+            builder.directory(in.toFile());
+        }
         builder.environment().clear();
         builder.environment().putAll(env);
         try {
