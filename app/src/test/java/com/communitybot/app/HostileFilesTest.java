@@ -202,6 +202,61 @@ class HostileFilesTest {
     }
 
     @Test
+    void aRepeatedField_isRefusedInEveryObjectOfTheSnapshot_atTheRepeatedName() throws IOException {
+        String role = "\"role_id\": \"2\", \"role_name\": \"r\", \"color\": 0, \"position\": 0";
+        String member = "\"user_id\": \"3\", \"username\": \"u\", \"avatar\": \"a\"";
+        String wide = java.util.stream.IntStream.range(0, 20)
+                .mapToObj(i -> "\"f" + i + "\": [" + i + "]")
+                .collect(java.util.stream.Collectors.joining(", "));
+        List<String> repeated = List.of(
+                "guild_id",
+                "roles",
+                "members",
+                "name",
+                "role_id",
+                "role_name",
+                "color",
+                "position",
+                "tag",
+                "user_id",
+                "username",
+                "avatar",
+                "nick",
+                "f7",
+                "f19");
+        List<String> guilds = List.of(
+                "{\"guild_id\": \"1\", \"guild_id\": \"1\"}",
+                "{\"guild_id\": \"1\", \"roles\": [], \"members\": [], \"roles\": null}",
+                "{\"members\": [], \"guild_id\": \"1\", \"members\": []}",
+                "{\"guild_id\": \"1\", \"name\": \"n\", \"roles\": [], \"name\": \"n\"}",
+                "{\"guild_id\": \"1\", \"roles\": [{" + role + ", \"role_id\": \"2\"}]}",
+                "{\"guild_id\": \"1\", \"roles\": [{" + role + ", \"role_name\": \"r\"}]}",
+                "{\"guild_id\": \"1\", \"roles\": [{" + role + ", \"color\": 0}]}",
+                "{\"guild_id\": \"1\", \"roles\": [{" + role + ", \"position\": 0}]}",
+                "{\"guild_id\": \"1\", \"roles\": [{\"tag\": {}, " + role + ", \"tag\": 1}]}",
+                "{\"guild_id\": \"1\", \"members\": [{" + member + ", \"user_id\": \"3\"}]}",
+                "{\"guild_id\": \"1\", \"members\": [{" + member + ", \"username\": \"u\"}]}",
+                "{\"guild_id\": \"1\", \"members\": [{" + member + ", \"avatar\": \"a\"}]}",
+                "{\"guild_id\": \"1\", \"members\": [{\"nick\": null, " + member + ", \"nick\": 1}]}",
+                // Past the names searched one by one: the hash set of a wide object.
+                "{\"guild_id\": \"1\", \"members\": [{" + member + ", " + wide + ", \"f7\": 1}]}",
+                "{\"guild_id\": \"1\", \"x\": {" + wide + ", \"f19\": 1}}");
+        for (int i = 0; i < guilds.size(); i++) {
+            String file = "{\"guilds\": [\n" + guilds.get(i) + "]}";
+            String name = repeated.get(i);
+            int column = guilds.get(i).lastIndexOf("\"" + name + "\"") + 1;
+            assertThat(snapshotRefused(bytes(file)))
+                    .as(file)
+                    .isEqualTo(" is not valid JSON: Duplicate field '" + name + "' (line 2, column " + column + ")");
+        }
+        // The same fields once each, and twenty other names, are a good snapshot.
+        try (SnapshotGuildView view = snapshot(bytes("{\"guilds\": [{\"guild_id\": \"1\", \"roles\": [{" + role + ", "
+                + wide + "}], \"members\": [{" + member + ", " + wide + "}], " + wide + "}], " + wide + "}"))) {
+            assertThat(view.guildCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void duplicateKeys_areRefusedAtEveryDepth() throws IOException {
         assertThat(importRefused(bytes("{\"levels\": [], \"levels\": []}"))).contains("Duplicate field 'levels'");
         assertThat(snapshotRefused(bytes("{\"guilds\": [], \"guilds\": []}"))).contains("Duplicate field 'guilds'");
