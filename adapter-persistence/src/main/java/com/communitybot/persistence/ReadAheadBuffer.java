@@ -22,8 +22,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * the store at the store's pace and give its connection back, however slowly the records are consumed.
  *
  * <p>One thread appends ({@link #append}, then {@link #finish} or {@link #fail}), another takes
- * ({@link #next}); {@link #close} may come from any thread. Records are kept compact: the id without the
- * guild prefix every record of the read shares, and xp and level as unsigned variable-length integers.
+ * ({@link #next}); {@link #close} may come from any thread. In memory the batches are kept as they were appended,
+ * so a consumer that keeps up (most of them) takes the reader's own records with nothing copied; what goes to the
+ * file is kept compact: the id without the guild prefix every record of the read shares, and xp and level as
+ * unsigned variable-length integers.
  */
 final class ReadAheadBuffer implements AutoCloseable {
 
@@ -34,8 +36,17 @@ final class ReadAheadBuffer implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
 
-    /** Chunks in memory, oldest first; every one of them comes before every chunk in the file. */
-    private final ArrayDeque<byte[]> memory = new ArrayDeque<>();
+    /**
+     * What a record in memory takes, roughly, besides its id's characters: the record, its id string and array,
+     * two numbers and its place in the batch.
+     */
+    static final int RECORD_BYTES = 112;
+
+    /** A batch in memory and what it takes ({@link #RECORD_BYTES} a record and its id's length). */
+    private record Batch(List<LevelRecord> records, long bytes) {}
+
+    /** Batches in memory, oldest first; every one of them comes before every chunk in the file. */
+    private final ArrayDeque<Batch> memory = new ArrayDeque<>();
 
     private long memoryBytes;
     private FileChannel file;
@@ -49,7 +60,12 @@ final class ReadAheadBuffer implements AutoCloseable {
     private RuntimeException failure;
     private boolean closed;
 
-    /** The chunk being taken apart by the consumer; touched only by the consuming thread. */
+    /** The batch being taken by the consumer, and how far; touched only by the consuming thread. */
+    private List<LevelRecord> currentBatch = List.of();
+
+    private int currentIndex;
+
+    /** The file's chunk being taken apart by the consumer; touched only by the consuming thread. */
     private ByteBuffer current = ByteBuffer.allocate(0);
 
     ReadAheadBuffer(String idPrefix, long memoryLimit, Path directory) {
@@ -58,11 +74,20 @@ final class ReadAheadBuffer implements AutoCloseable {
         this.directory = directory;
     }
 
-    /** Adds records after those appended before; false when the buffer was closed and wants no more. */
+    /**
+     * Adds records after those appended before; false when the buffer was closed and wants no more. The buffer
+     * keeps {@code records} as they are: the caller changes the list no more.
+     */
     boolean append(List<LevelRecord> records) {
-        byte[] chunk = encode(records);
+        long bytes = 0;
+        for (LevelRecord record : records) {
+            if (!record.id().startsWith(idPrefix)) {
+                throw new IllegalStateException("A record of another guild in a guild's read: " + record.id());
+            }
+            bytes += RECORD_BYTES + record.id().length();
+        }
         lock.lock();
-        if (chunk.length == 0) {
+        if (records.isEmpty()) {
             lock.unlock();
             return !isClosed();
         }
@@ -70,11 +95,11 @@ final class ReadAheadBuffer implements AutoCloseable {
             if (closed) {
                 return false;
             }
-            if (fileChunks.isEmpty() && memoryBytes + chunk.length <= memoryLimit) {
-                memory.addLast(chunk);
-                memoryBytes += chunk.length;
+            if (fileChunks.isEmpty() && memoryBytes + bytes <= memoryLimit) {
+                memory.addLast(new Batch(records, bytes));
+                memoryBytes += bytes;
             } else {
-                writeToFile(chunk);
+                writeToFile(encode(records));
             }
             changed.signalAll();
             return true;
@@ -121,27 +146,38 @@ final class ReadAheadBuffer implements AutoCloseable {
      * closed. A failure of the read is thrown once the records before it were taken.
      */
     LevelRecord next() {
-        while (!current.hasRemaining()) {
-            ByteBuffer chunk = takeChunk();
+        while (true) {
+            if (currentIndex < currentBatch.size()) {
+                return currentBatch.get(currentIndex++);
+            }
+            if (current.hasRemaining()) {
+                return decode(current);
+            }
+            Object chunk = takeChunk();
             if (chunk == null) {
                 return null;
             }
-            current = chunk;
+            if (chunk instanceof Batch batch) {
+                currentBatch = batch.records();
+                currentIndex = 0;
+            } else {
+                current = (ByteBuffer) chunk;
+            }
         }
-        return decode(current);
     }
 
-    private ByteBuffer takeChunk() {
+    /** The next batch in memory, or chunk of the file; null after the last, and once closed. */
+    private Object takeChunk() {
         lock.lock();
         try {
             while (true) {
                 if (closed) {
                     return null; // the consumer itself ended the read
                 }
-                byte[] inMemory = memory.pollFirst();
+                Batch inMemory = memory.pollFirst();
                 if (inMemory != null) {
-                    memoryBytes -= inMemory.length;
-                    return ByteBuffer.wrap(inMemory);
+                    memoryBytes -= inMemory.bytes();
+                    return inMemory;
                 }
                 if (!fileChunks.isEmpty()) {
                     return readFromFile(fileChunks.pollFirst());
@@ -235,9 +271,6 @@ final class ReadAheadBuffer implements AutoCloseable {
     private byte[] encode(List<LevelRecord> records) {
         ByteBuffer out = ByteBuffer.allocate(records.size() * 48);
         for (LevelRecord record : records) {
-            if (!record.id().startsWith(idPrefix)) {
-                throw new IllegalStateException("A record of another guild in a guild's read: " + record.id());
-            }
             byte[] id = record.id().substring(idPrefix.length()).getBytes(StandardCharsets.UTF_8);
             out = ensure(out, id.length + 25);
             putVarLong(out, id.length);

@@ -46,8 +46,11 @@ final class SqlLevelStore implements LevelStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(SqlLevelStore.class);
 
-    /** Bytes of records a read keeps in memory ahead of its consumer; the rest waits in a temporary file. */
-    static final long MEMORY_AHEAD = 1024 * 1024;
+    /**
+     * Bytes of records a read keeps in memory ahead of its consumer, about 16,000 records; the rest waits in a
+     * temporary file.
+     */
+    static final long MEMORY_AHEAD = 2 * 1024 * 1024;
 
     private final DataSource pool;
     private final int batchSize;

@@ -62,6 +62,25 @@ class ReadAheadBufferTest {
     }
 
     @Test
+    void batchesWithinTheMemoryLimit_areHandedOverAsTheyCame_andTheRestGoesThroughTheFile() {
+        List<LevelRecord> first = records(0, 10);
+        List<LevelRecord> second = records(10, 20);
+        long oneBatch = 10L * (ReadAheadBuffer.RECORD_BYTES + "5:1000000000000000000".length());
+        try (ReadAheadBuffer buffer = new ReadAheadBuffer("5:", oneBatch, directory)) {
+            buffer.append(first);
+            buffer.append(second); // past the limit: to the file, whose name is gone at once
+            buffer.finish();
+            List<LevelRecord> taken = drain(buffer);
+
+            assertThat(taken).isEqualTo(records(0, 20));
+            for (int i = 0; i < 10; i++) {
+                assertThat(taken.get(i)).as("kept as appended").isSameAs(first.get(i));
+                assertThat(taken.get(10 + i)).as("read back from the file").isNotSameAs(second.get(i));
+            }
+        }
+    }
+
+    @Test
     void aFailure_comesAfterTheRecordsAppendedBeforeIt() {
         try (ReadAheadBuffer buffer = new ReadAheadBuffer("5:", 100, directory)) {
             buffer.append(records(0, 40));
