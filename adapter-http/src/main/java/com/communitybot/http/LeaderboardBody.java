@@ -21,7 +21,7 @@ import reactor.core.publisher.Flux;
 /**
  * Writes a whole leaderboard's body to the connection in its own chunks of about {@value
  * LeaderboardJson#CHUNK_BYTES} bytes, each written on the blocking pool once the one before has gone to the
- * connection: never ahead of the client, as an {@link java.io.InputStream} body, but with a quarter of its
+ * connection: never ahead of the client, as an {@link java.io.InputStream} body, but with a sixteenth of its
  * chunks, writes and thread hand-offs (Micronaut reads an {@code InputStream} 8 KiB at a time). A body that is
  * discarded unread is closed, which stops its read.
  */
