@@ -3,6 +3,7 @@ package com.communitybot.http;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.usecase.BotPresence;
 import com.communitybot.core.usecase.GuildRoles;
+import com.communitybot.core.usecase.Leaderboard;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,19 +12,26 @@ import io.micronaut.context.BeanProvider;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.http.server.netty.configuration.NettyHttpServerConfiguration;
+import io.micronaut.scheduling.TaskExecutors;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
@@ -32,6 +40,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,11 +50,16 @@ import java.net.SocketAddress;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers the two small requests a dashboard sends most, {@code GET /api/{guild_id}/roles} and {@code POST
@@ -53,6 +67,15 @@ import java.util.concurrent.atomic.LongAdder;
  * every other request goes on to Micronaut untouched. Micronaut's routing, filter chain and binding cost about
  * as much as the answer itself (BENCHMARKS.md, "The service against a bare baseline"), and both answers come
  * from memory, so nothing in them can wait.
+ *
+ * <p>It also answers the whole leaderboard, {@code GET /api/{guild_id}/leaderboard} without a query, as {@link
+ * LeaderboardController} does but without Micronaut's request path before the first byte: the store is read on
+ * the blocking pool, the body goes out in {@link LeaderboardJson}'s chunks, the next one made once the one before
+ * has gone to the connection. A failure before the first chunk (the bot is not in the guild, the store failed)
+ * hands the request to Micronaut, which answers it with its status and message; a failure after it closes the
+ * connection without the body's last chunk, as Micronaut does. While the leaderboard goes out, the connection's
+ * next requests wait and nothing more is read from it, and a close Micronaut asks for (its graceful shutdown)
+ * waits for the body's end.
  *
  * <p>The answer is the one Micronaut gives, byte for byte but the date and the request id: the same use cases,
  * the same {@link ObjectMapper} (the same deserializer of the request body, the same serializers), the same
@@ -78,17 +101,23 @@ final class DirectAnswers extends ConnectionHandlers {
 
     static final String ROLES_ROUTE = "/api/{guild_id}/roles";
     static final String PRESENCE_ROUTE = "/api/is_bot_there";
+    static final String LEADERBOARD_ROUTE = "/api/{guild_id}/leaderboard";
     private static final String HANDLER = "direct-answers";
-    private static final String ROLES_PREFIX = "/api/";
+    private static final String API_PREFIX = "/api/";
     private static final String ROLES_SUFFIX = "/roles";
+    private static final String LEADERBOARD_SUFFIX = "/leaderboard";
     private static final int MAX_GUILD_DIGITS = 20;
     /** A body of {@code is_bot_there} larger than this goes to Micronaut, which reads it as a stream. */
     private static final int MAX_BODY_BYTES = 64 * 1024;
 
+    private static final Logger LOG = LoggerFactory.getLogger(DirectAnswers.class);
     private static final DateTimeFormatter DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneId.of("GMT"));
 
     private final BeanProvider<GuildRoles> rolesLookup;
     private final BeanProvider<BotPresence> presenceLookup;
+    private final BeanProvider<Leaderboard> leaderboardLookup;
+    private final BeanProvider<ExecutorService> blockingLookup;
+    private final HttpMeters meters;
     private final ObjectMapper json;
     private final ApiKeyFilter key;
     private final int managementPort;
@@ -97,12 +126,15 @@ final class DirectAnswers extends ConnectionHandlers {
     private final boolean upgrades;
     private final Timer rolesTimer;
     private final Timer presenceTimer;
+    private final Timer leaderboardTimer;
     private final LongAdder answeredHere = new LongAdder();
     private volatile DateHeader date = new DateHeader(0, "");
 
     DirectAnswers(
             BeanProvider<GuildRoles> roles,
             BeanProvider<BotPresence> presence,
+            BeanProvider<Leaderboard> leaderboard,
+            @Named(TaskExecutors.BLOCKING) BeanProvider<ExecutorService> blocking,
             ObjectMapper json,
             ApiKeyFilter key,
             HttpMeters meters,
@@ -110,6 +142,9 @@ final class DirectAnswers extends ConnectionHandlers {
             @Value("${endpoints.all.port:0}") int managementPort) {
         this.rolesLookup = roles;
         this.presenceLookup = presence;
+        this.leaderboardLookup = leaderboard;
+        this.blockingLookup = blocking;
+        this.meters = meters;
         this.json = json;
         this.key = key;
         this.managementPort = managementPort;
@@ -119,6 +154,7 @@ final class DirectAnswers extends ConnectionHandlers {
         this.upgrades = server.getHttpVersion() != io.micronaut.http.HttpVersion.HTTP_1_1;
         this.rolesTimer = meters.answered(HttpMethod.GET.name(), ROLES_ROUTE);
         this.presenceTimer = meters.answered(HttpMethod.POST.name(), PRESENCE_ROUTE);
+        this.leaderboardTimer = meters.answered(HttpMethod.GET.name(), LEADERBOARD_ROUTE);
     }
 
     @Override
@@ -140,7 +176,10 @@ final class DirectAnswers extends ConnectionHandlers {
      */
     @Override
     void addTo(ChannelPipeline pipeline) {
-        pipeline.addBefore(MICRONAUT, HANDLER, new Handler(rolesLookup.get(), presenceLookup.get()));
+        pipeline.addBefore(
+                MICRONAUT,
+                HANDLER,
+                new Handler(rolesLookup.get(), presenceLookup.get(), leaderboardLookup.get(), blockingLookup.get()));
     }
 
     /** How many requests were answered here, for the tests that prove it answered them. */
@@ -155,12 +194,14 @@ final class DirectAnswers extends ConnectionHandlers {
     private enum Route {
         ROLES,
         PRESENCE,
+        LEADERBOARD,
         MICRONAUT
     }
 
     /**
      * Which route a request may be answered on here, by its form alone; {@link Route#MICRONAUT} if none.
-     * {@code guild} is the digits of its target when it has the form of the roles route, else null.
+     * {@code guild} is the digits of its target when it has the form of the roles or the leaderboard route, else
+     * null.
      */
     private Route route(HttpRequest request, String guild) {
         if (request instanceof FullHttpRequest
@@ -182,7 +223,14 @@ final class DirectAnswers extends ConnectionHandlers {
         }
         String target = request.uri();
         if (request.method() == HttpMethod.GET && guild != null) {
-            return headers.contains(HttpHeaderNames.CONTENT_LENGTH) ? Route.MICRONAUT : Route.ROLES;
+            if (headers.contains(HttpHeaderNames.CONTENT_LENGTH)) {
+                return Route.MICRONAUT;
+            }
+            if (target.endsWith(ROLES_SUFFIX)) {
+                return Route.ROLES;
+            }
+            // Micronaut compresses a body of unknown length for a client that accepts an encoding.
+            return headers.contains(HttpHeaderNames.ACCEPT_ENCODING) ? Route.MICRONAUT : Route.LEADERBOARD;
         }
         if (request.method() == HttpMethod.POST && target.equals(PRESENCE_ROUTE) && smallJsonBody(headers)) {
             return Route.PRESENCE;
@@ -209,13 +257,19 @@ final class DirectAnswers extends ConnectionHandlers {
                         && (accept.get(0).equals("*/*") || accept.get(0).equals("application/json"));
     }
 
-    /** The digits of {@code /api/<digits>/roles}, or null for any other target. */
-    private static String rolesGuild(String target) {
-        if (!target.startsWith(ROLES_PREFIX) || !target.endsWith(ROLES_SUFFIX)) {
+    /** The digits of {@code /api/<digits>/roles} or {@code /api/<digits>/leaderboard}, or null for any other target. */
+    private static String guildIn(String target) {
+        if (!target.startsWith(API_PREFIX)) {
             return null;
         }
-        int from = ROLES_PREFIX.length();
-        int to = target.length() - ROLES_SUFFIX.length();
+        String suffix = target.endsWith(ROLES_SUFFIX)
+                ? ROLES_SUFFIX
+                : target.endsWith(LEADERBOARD_SUFFIX) ? LEADERBOARD_SUFFIX : null;
+        if (suffix == null) {
+            return null;
+        }
+        int from = API_PREFIX.length();
+        int to = target.length() - suffix.length();
         if (to <= from || to - from > MAX_GUILD_DIGITS) {
             return null;
         }
@@ -348,6 +402,8 @@ final class DirectAnswers extends ConnectionHandlers {
 
         private final GuildRoles roles;
         private final BotPresence presence;
+        private final Leaderboard leaderboard;
+        private final ExecutorService blocking;
 
         /** Requests handed to Micronaut whose last response message has not been written yet. */
         private int micronautOpen;
@@ -359,13 +415,32 @@ final class DirectAnswers extends ConnectionHandlers {
         private long start;
         private boolean flushPending;
 
-        Handler(GuildRoles roles, BotPresence presence) {
+        /** The leaderboard answered here now, from its request to its body's end; null when none is. */
+        private LeaderboardAnswer answering;
+        /** What came from the client after that leaderboard's request, in order, to be taken after its answer. */
+        private final ArrayDeque<Object> waiting = new ArrayDeque<>();
+        /** Micronaut asked for the next read while a leaderboard was answered; it is done once none is. */
+        private boolean readAsked;
+        /** Micronaut closed the connection while a leaderboard was answered; it is closed at the body's end. */
+        private ChannelPromise closeAsked;
+
+        Handler(GuildRoles roles, BotPresence presence, Leaderboard leaderboard, ExecutorService blocking) {
             this.roles = roles;
             this.presence = presence;
+            this.leaderboard = leaderboard;
+            this.blocking = blocking;
         }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+            if (answering != null || !waiting.isEmpty()) {
+                waiting.add(msg);
+                return;
+            }
+            take(ctx, msg);
+        }
+
+        private void take(ChannelHandlerContext ctx, Object msg) throws IOException {
             if (body != Body.NONE && msg instanceof HttpContent content) {
                 content(ctx, content);
                 return;
@@ -375,7 +450,7 @@ final class DirectAnswers extends ConnectionHandlers {
                 return;
             }
             start = System.nanoTime();
-            String guild = rolesGuild(request.uri());
+            String guild = guildIn(request.uri());
             Route route = micronautOpen == 0 && ctx.channel().isWritable() ? route(request, guild) : Route.MICRONAUT;
             if (route == Route.ROLES) {
                 ByteBuf answer = rolesBody(ctx, roles, guild);
@@ -387,6 +462,20 @@ final class DirectAnswers extends ConnectionHandlers {
                 held = request;
                 body = Body.HOLD;
                 return;
+            } else if (route == Route.LEADERBOARD) {
+                Optional<GuildId> id = GuildId.parse(guild);
+                if (id.isPresent()) {
+                    // The request has no body (no Content-Length, no Transfer-Encoding): its end is dropped.
+                    body = Body.DROP;
+                    answering = new LeaderboardAnswer(ctx, request, id.get(), start);
+                    try {
+                        blocking.execute(answering::open);
+                        return;
+                    } catch (RejectedExecutionException e) { // the service is stopping
+                        answering = null;
+                        body = Body.NONE;
+                    }
+                }
             }
             toMicronaut(ctx, request);
         }
@@ -475,11 +564,245 @@ final class DirectAnswers extends ConnectionHandlers {
             ctx.write(msg, promise);
         }
 
+        /**
+         * While a leaderboard is answered, reading stops once a whole request waits behind it (or {@value
+         * #MAX_BODY_BYTES} bytes of bodies), as Micronaut's own reading stops behind an unanswered request: one
+         * that has begun to come is read to its end, so its client is not taken for a slow one.
+         */
+        @Override
+        public void read(ChannelHandlerContext ctx) {
+            if (answering != null && waitingIsEnough()) {
+                readAsked = true;
+            } else {
+                ctx.read();
+            }
+        }
+
+        private boolean waitingIsEnough() {
+            boolean open = false;
+            long bytes = 0;
+            for (Object msg : waiting) {
+                if (msg instanceof HttpRequest) {
+                    if (msg instanceof LastHttpContent) {
+                        return true;
+                    }
+                    open = true;
+                } else if (msg instanceof LastHttpContent && open) {
+                    return true;
+                }
+                if (msg instanceof HttpContent content) {
+                    bytes += content.content().readableBytes();
+                }
+            }
+            return bytes > MAX_BODY_BYTES;
+        }
+
+        /** Micronaut's close (its graceful shutdown) waits for the end of a leaderboard answered here. */
+        @Override
+        public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
+            if (answering != null && closeAsked == null && ctx.channel().isActive()) {
+                closeAsked = promise;
+            } else {
+                ctx.close(promise);
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            if (answering != null) {
+                answering.stop();
+            }
+            ctx.fireChannelInactive();
+        }
+
         @Override
         public void handlerRemoved(ChannelHandlerContext ctx) {
             heldContent.forEach(ReferenceCountUtil::safeRelease);
             heldContent.clear();
             held = null;
+            waiting.forEach(ReferenceCountUtil::safeRelease);
+            waiting.clear();
+            if (answering != null) {
+                answering.stop();
+            }
+        }
+
+        /**
+         * After the leaderboard answered here: the connection closes if Micronaut asked for it, else what came
+         * meanwhile is taken in order, then reading goes on.
+         */
+        private void answered(ChannelHandlerContext ctx) {
+            answering = null;
+            if (closeAsked != null || !ctx.channel().isActive()) {
+                waiting.forEach(ReferenceCountUtil::safeRelease);
+                waiting.clear();
+                ChannelPromise close = closeAsked;
+                closeAsked = null;
+                ctx.close(close == null ? ctx.newPromise() : close);
+                return;
+            }
+            boolean taken = !waiting.isEmpty();
+            try {
+                while (answering == null && !waiting.isEmpty()) {
+                    take(ctx, waiting.poll());
+                }
+            } catch (IOException | RuntimeException e) {
+                ctx.fireExceptionCaught(e);
+            }
+            if (taken) {
+                // What was taken now was read before: Micronaut writes its answers at the end of a read.
+                channelReadComplete(ctx);
+            }
+            if (answering == null && readAsked) {
+                readAsked = false;
+                ctx.read();
+            }
+        }
+
+        /**
+         * One whole leaderboard, answered here: opened on the blocking pool, then each chunk made there and
+         * written on the event loop, the next made once the one before has gone to the connection.
+         */
+        private final class LeaderboardAnswer implements ChannelFutureListener {
+            private final ChannelHandlerContext ctx;
+            private final HttpRequest request;
+            private final GuildId guild;
+            private final long started;
+            /** Set on the blocking pool before the first chunk is handed to the event loop. */
+            private LeaderboardJson json;
+            /** The connection ended or the answer was cut short: nothing more is made or written. */
+            private volatile boolean stopped;
+
+            LeaderboardAnswer(ChannelHandlerContext ctx, HttpRequest request, GuildId guild, long started) {
+                this.ctx = ctx;
+                this.request = request;
+                this.guild = guild;
+                this.started = started;
+            }
+
+            /** On the blocking pool: the presence check, the store's first batch and the first chunk. */
+            void open() {
+                LeaderboardJson opened = null;
+                byte[] first;
+                try {
+                    opened = new LeaderboardJson(leaderboard.rows(guild), meters::leaderboardChunk);
+                    first = opened.nextChunk();
+                } catch (IOException | RuntimeException e) {
+                    if (opened != null) {
+                        opened.close();
+                    }
+                    ctx.executor().execute(this::toMicronautInstead);
+                    return;
+                }
+                json = opened;
+                ctx.executor().execute(() -> head(first));
+            }
+
+            /** Micronaut answers the request: with the status and message of what failed here, or with the body. */
+            private void toMicronautInstead() {
+                if (!stopped) {
+                    micronautOpen++;
+                    if (body == Body.DROP) {
+                        body = Body.PASS;
+                    }
+                    ctx.fireChannelRead(request);
+                    ctx.fireChannelReadComplete();
+                }
+                answered(ctx);
+            }
+
+            private void head(byte[] first) {
+                if (stopped) {
+                    end(false);
+                    return;
+                }
+                HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+                head.headers()
+                        .set(HttpHeaderNames.CONTENT_TYPE, ApiDocument.JSON)
+                        .set(HttpHeaderNames.DATE, date())
+                        .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+                ctx.channel().attr(AccessLog.ROUTE).set(LEADERBOARD_ROUTE);
+                ctx.write(head, ctx.voidPromise());
+                answeredHere.increment();
+                send(first);
+            }
+
+            private void send(byte[] chunk) {
+                if (stopped) {
+                    end(true);
+                    return;
+                }
+                ctx.writeAndFlush(new DefaultHttpContent(Unpooled.wrappedBuffer(chunk)))
+                        .addListener(this);
+            }
+
+            /** A chunk went to the connection: the next is made on the blocking pool. */
+            @Override
+            public void operationComplete(ChannelFuture written) {
+                if (!written.isSuccess() || stopped) {
+                    cut();
+                    return;
+                }
+                try {
+                    blocking.execute(this::next);
+                } catch (RejectedExecutionException e) { // the service is stopping
+                    cut();
+                }
+            }
+
+            /** On the blocking pool: the next chunk, or the body's end. */
+            private void next() {
+                byte[] chunk;
+                try {
+                    chunk = json.nextChunk();
+                } catch (IOException | RuntimeException e) {
+                    LOG.error("The leaderboard of guild {} was cut short: its store failed", guild, e);
+                    ctx.executor().execute(this::cut);
+                    return;
+                }
+                if (chunk == null) {
+                    ctx.executor().execute(this::last);
+                } else {
+                    ctx.executor().execute(() -> send(chunk));
+                }
+            }
+
+            private void last() {
+                if (stopped) {
+                    cut();
+                    return;
+                }
+                ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(written -> {
+                    if (written.isSuccess()) {
+                        end(true);
+                    } else {
+                        cut();
+                    }
+                });
+            }
+
+            /** The body cannot go on: the connection closes without its last chunk, as Micronaut's would. */
+            private void cut() {
+                stopped = true;
+                ctx.close();
+                end(true);
+            }
+
+            /** The connection ended: the answer stops where it is. May come more than once. */
+            void stop() {
+                stopped = true;
+            }
+
+            private void end(boolean headWritten) {
+                if (answering != this) {
+                    return;
+                }
+                json.close();
+                if (headWritten) {
+                    leaderboardTimer.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+                }
+                answered(ctx);
+            }
         }
     }
 

@@ -170,6 +170,78 @@ class DirectAnswersTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {ApiFixture.GUILD, ApiFixture.SHORT_GUILD, "0000" + ApiFixture.SHORT_GUILD})
+    void leaderboard_answeredDirectly_isMicronautsAnswer(String guild) throws IOException {
+        String line = "GET /api/" + guild + "/leaderboard HTTP/1.1";
+        Answer answer = sameAsMicronaut(line, List.of(KEY), null);
+        sameAsMicronaut(line, List.of(KEY, "Accept: application/json"), null);
+
+        assertThat(answer.response().status()).isEqualTo(200);
+        assertThat(answer.response().end()).isEqualTo(RawHttp.End.LAST_CHUNK);
+        if (guild.equals(ApiFixture.GUILD)) {
+            assertThat(answer.response().body().length).as("several chunks").isGreaterThan(LeaderboardJson.CHUNK_BYTES);
+            assertThat(answer.response().bodyText()).endsWith("\"rank\":2000}]");
+        }
+    }
+
+    /**
+     * A leaderboard still going out when the server stops (graceful shutdown) is finished, then the connection
+     * closes; Micronaut does the same with its own answer. The body (60,000 entries, about 9 MB) is far more than
+     * the sockets' buffers, so most of it is sent after the stop began.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aLeaderboardGoingOutWhenTheServerStops_isFinished_thenTheConnectionCloses(boolean answeredDirectly)
+            throws Exception {
+        InMemoryLevelStore levels = new InMemoryLevelStore();
+        int records = 60_000;
+        for (int i = 1; i <= records; i++) {
+            levels.put(new LevelRecord(
+                    ApiFixture.GUILD + ":" + (400000000000000000L + i), U64.ofNonNegative(i), U64.ofNonNegative(1)));
+        }
+        EmbeddedServer stopping = InMemoryServer.start(
+                levels,
+                new InMemorySettingsStore(),
+                new InMemoryBetaStore(),
+                Map.of(
+                        DirectAnswers.ENABLED,
+                        answeredDirectly,
+                        "micronaut.lifecycle.graceful-shutdown.enabled",
+                        true,
+                        "micronaut.lifecycle.graceful-shutdown.grace-period",
+                        "20s"));
+        Thread stop = new Thread(() -> stopping.getApplicationContext().close(), "stop");
+        try (Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(16 * 1024);
+            socket.connect(new InetSocketAddress(stopping.getHost(), stopping.getPort()), 5_000);
+            socket.setSoTimeout(15_000);
+            socket.getOutputStream()
+                    .write(request(
+                            stopping.getURI(),
+                            "GET /api/" + ApiFixture.GUILD + "/leaderboard HTTP/1.1",
+                            List.of(KEY),
+                            null));
+            Thread.sleep(300); // the answer has begun and waits for the client to read
+            stop.start();
+            Thread.sleep(500); // the server is stopping
+
+            RawHttp.Response response = RawHttp.read(socket);
+
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.end()).isEqualTo(RawHttp.End.LAST_CHUNK);
+            assertThat(response.bodyText()).endsWith("\"rank\":" + records + "}]");
+            assertThat(socket.getInputStream().read())
+                    .as("the connection closed after it")
+                    .isEqualTo(-1);
+        } finally {
+            stop.join(30_000);
+            if (stopping.getApplicationContext().isRunning()) {
+                stopping.getApplicationContext().close();
+            }
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(
             strings = {
                 "{\"guild_ids\":[]}",
@@ -215,6 +287,13 @@ class DirectAnswersTest {
         String presence = "POST /api/is_bot_there HTTP/1.1";
         return Stream.of(
                 notTaken(roles, "", null, 401),
+                notTaken("GET /api/100000000000000001/leaderboard HTTP/1.1", "X-API-Key: wrong", null, 401),
+                notTaken("GET /api/100000000000000002/leaderboard HTTP/1.1", "KEY", null, 404),
+                notTaken("GET /api/18446744073709551616/leaderboard HTTP/1.1", "KEY", null, 400),
+                notTaken("GET /api/100000000000000001/leaderboard?limit=5 HTTP/1.1", "KEY", null, 200),
+                notTaken("GET /api/100000000000000001/leaderboard HTTP/1.1", "KEY|Accept-Encoding: gzip", null, 200),
+                notTaken("GET /api/100000000000000001/leaderboard HTTP/1.1", "KEY|Connection: close", null, 200),
+                notTaken("GET /api/100000000000000001/leaderboard/x HTTP/1.1", "KEY", null, 400),
                 notTaken(roles, "X-API-Key: wrong", null, 401),
                 notTaken(roles, "KEY|" + KEY, null, 401),
                 notTaken("GET /api/100000000000000002/roles HTTP/1.1", "KEY", null, 404),
