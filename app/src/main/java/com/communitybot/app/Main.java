@@ -33,7 +33,7 @@ public final class Main implements Callable<Integer> {
         } catch (AppConfig.InvalidConfigException e) {
             System.exit(CommandFailure.report(e.getMessage()));
         }
-        int exit = commandLine().execute(args);
+        int exit = args.length == 0 ? serveWithoutArguments() : commandLine().execute(args);
         if (exit != ServeCommand.KEEP_RUNNING) {
             System.exit(exit);
         }
@@ -47,6 +47,24 @@ public final class Main implements Callable<Integer> {
             }
             throw error;
         });
+    }
+
+    /**
+     * {@code serve} run as the command line runs it when it is given no argument: there is nothing to parse, so
+     * picocli's model of the commands is not built. Its classes are compiled for Java 5, which the launcher's
+     * class-data archive cannot hold, and building that model was a seventh of the start's main thread (BENCHMARKS.md,
+     * "Start-up without arguments"). A failure ends as through {@link #commandLine()}: a setting that cannot be used
+     * in one line, anything else with its stack trace, both with exit code 1.
+     */
+    static int serveWithoutArguments() {
+        try {
+            return new Main().call();
+        } catch (AppConfig.InvalidConfigException e) {
+            return CommandFailure.report(e.getMessage());
+        } catch (RuntimeException e) {
+            e.printStackTrace();
+            return CommandFailure.EXIT_CODE;
+        }
     }
 
     @Override

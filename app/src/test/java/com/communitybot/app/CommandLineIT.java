@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +67,35 @@ class CommandLineIT {
         Map<String, String> empty = h2("emptykey");
         empty.put("BOT_API_KEY", "");
         assertThat(JarProcess.run(empty).exitCode()).isEqualTo(1);
+    }
+
+    /**
+     * Without arguments {@code serve} runs without picocli's model (Main.serveWithoutArguments); its failures must
+     * read and exit as those of {@code serve} given on the command line.
+     */
+    @Test
+    void withoutArguments_serveFailsAsTheServeCommandDoes() {
+        Map<String, String> badPort = h2("badport");
+        badPort.putAll(Map.of("BOT_API_KEY", "k", "PORT", "80a"));
+        Map<String, String> samePorts = h2("sameports");
+        samePorts.putAll(Map.of("BOT_API_KEY", "k", "PORT", "18080", "MANAGEMENT_PORT", "18080"));
+        Map<String, String> unreachable =
+                Map.of("BOT_API_KEY", "k", "PORT", "0", "DATABASE_URL", "jdbc:postgresql://127.0.0.1:1/nowhere");
+        for (Map<String, String> env : List.of(badPort, samePorts, unreachable)) {
+            JarProcess.Result bare = JarProcess.run(env);
+            JarProcess.Result serve = JarProcess.run(env, "serve");
+
+            assertThat(bare.exitCode()).as(env.toString()).isEqualTo(1).isEqualTo(serve.exitCode());
+            assertThat(bare.err().strip().lines()).as(env.toString()).singleElement();
+            assertThat(bare.err()).as(env.toString()).isEqualTo(serve.err()).startsWith("community-bot-api: ");
+            assertThat(withoutTimes(bare.out())).as(env.toString()).isEqualTo(withoutTimes(serve.out()));
+        }
+        assertThat(JarProcess.run(badPort).err().strip())
+                .isEqualTo("community-bot-api: PORT must be a TCP port from 0 to 65535, not \"80a\"");
+    }
+
+    private static String withoutTimes(String log) {
+        return log.replaceAll("(?m)^\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z ", "");
     }
 
     @Test
