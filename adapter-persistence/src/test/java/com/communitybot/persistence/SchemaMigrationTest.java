@@ -1,6 +1,7 @@
 package com.communitybot.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.communitybot.persistence.testing.StoreBackend;
 import com.communitybot.persistence.testing.TestDatabase;
@@ -12,9 +13,13 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -98,6 +103,31 @@ class SchemaMigrationTest {
 
             execute(pool, "DROP TABLE flyway_schema_history");
             assertThat(SchemaMigration.isCurrent(pool)).isFalse();
+        }
+    }
+
+    /** Micronaut Flyway would migrate a database of its own; the service has none and refuses to start with one. */
+    @Test
+    void aSeparateFlywayDatabase_isRefusedAtStart_andNotMigrated() throws SQLException {
+        String elsewhere = "jdbc:h2:mem:flyway_elsewhere_" + backend + ";DB_CLOSE_DELAY=-1";
+        try (TestDatabase database = backend.freshDatabase("migration_elsewhere");
+                Connection keepsItOpen = DriverManager.getConnection(elsewhere)) {
+            Map<String, Object> properties = new HashMap<>(database.properties());
+            properties.put("flyway.datasources.default.url", elsewhere);
+
+            assertThatThrownBy(() -> ApplicationContext.run(properties).close())
+                    .rootCause()
+                    .hasMessage("Flyway migrates the store the service uses; flyway.datasources.default.url names"
+                            + " another database");
+
+            try (Statement statement = keepsItOpen.createStatement();
+                    ResultSet tables = statement.executeQuery(
+                            "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC'")) {
+                assertThat(tables.next()).isTrue();
+                assertThat(tables.getInt(1))
+                        .as("tables made in the other database")
+                        .isZero();
+            }
         }
     }
 
