@@ -116,10 +116,10 @@ class LauncherIT {
         Map<String, String> env = env(dir.resolve("x.jsa"));
         env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
         assertThat(compileThresholds(env))
-                .containsEntry("Tier4InvocationThreshold", "20000")
-                .containsEntry("Tier4MinInvocationThreshold", "2400")
-                .containsEntry("Tier4CompileThreshold", "60000")
-                .containsEntry("Tier4BackEdgeThreshold", "160000")
+                .containsEntry("Tier4InvocationThreshold", "80000")
+                .containsEntry("Tier4MinInvocationThreshold", "9600")
+                .containsEntry("Tier4CompileThreshold", "240000")
+                .containsEntry("Tier4BackEdgeThreshold", "640000")
                 .containsEntry("Tier3InvocationThreshold", "200"); // C1's are the JVM's own
 
         env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal -XX:Tier4InvocationThreshold=5000");
