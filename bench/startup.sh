@@ -67,7 +67,7 @@ results=()
 for ((i = 1; i <= REPEAT; i++)); do
   start=$(now_ns)
   if [[ -n $LAUNCHER ]]; then
-    JAVA_OPTS="${JVM_OPTS[*]:-}" BOT_API_KEY=bench PORT=$PORT MANAGEMENT_PORT=$((PORT + 1)) GUILD_SNAPSHOT="$SNAPSHOT" \
+    COMMUNITY_BOT_API_JAR="$JAR" JAVA_OPTS="${JVM_OPTS[*]:-}" BOT_API_KEY=bench PORT=$PORT MANAGEMENT_PORT=$((PORT + 1)) GUILD_SNAPSHOT="$SNAPSHOT" \
       "$LAUNCHER" >"$WORK/serve.log" 2>&1 &
   else
     BOT_API_KEY=bench PORT=$PORT MANAGEMENT_PORT=$((PORT + 1)) GUILD_SNAPSHOT="$SNAPSHOT" \
