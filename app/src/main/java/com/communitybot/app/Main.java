@@ -52,9 +52,9 @@ public final class Main implements Callable<Integer> {
     /**
      * {@code serve} run as the command line runs it when it is given no argument: there is nothing to parse, so
      * picocli's model of the commands is not built. Its classes are compiled for Java 5, which the launcher's
-     * class-data archive cannot hold, and building that model was a seventh of the start's main thread (BENCHMARKS.md,
-     * "Start-up without arguments"). A failure ends as through {@link #commandLine()}: a setting that cannot be used
-     * in one line, anything else with its stack trace, both with exit code 1.
+     * class-data archive cannot hold; skipping the model takes about 50 ms of CPU off the start's main thread
+     * (BENCHMARKS.md, "Start-up without arguments"). A failure ends as through {@link #commandLine()}: a setting that
+     * cannot be used in one line, anything else with its stack trace, both with exit code 1.
      */
     static int serveWithoutArguments() {
         try {
