@@ -25,6 +25,9 @@ import picocli.CommandLine.Command;
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
+        if (args.length == 0 || args[0].equals("serve")) {
+            Preinitializer.start();
+        }
         try {
             AppConfig.checkLogFormat(name -> {
                 String value = System.getenv(name);

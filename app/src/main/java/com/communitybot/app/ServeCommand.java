@@ -136,6 +136,7 @@ final class ServeCommand implements Callable<Integer> {
             Map<String, Object> properties =
                     new LinkedHashMap<>(config.serverProperties(config.apiKey().orElseThrow()));
             properties.putAll(extraProperties);
+            Preinitializer.awaitServiceIndex();
             ApplicationContext context = ApplicationContext.builder()
                     .deduceEnvironment(false)
                     .banner(false)
