@@ -131,6 +131,31 @@ class SchemaMigrationTest {
         }
     }
 
+    /** Micronaut Data would create (or drop) tables from entities; the schema is Flyway's, so the setting is refused. */
+    @Test
+    void micronautDatasSchemaGeneration_isRefusedAtStart() {
+        try (TestDatabase database = backend.freshDatabase("schema_generate")) {
+            Map<String, Object> properties = new HashMap<>(database.properties());
+            properties.put("datasources.default.schema-generate", "CREATE_DROP");
+
+            assertThatThrownBy(() -> ApplicationContext.run(properties).close())
+                    .rootCause()
+                    .hasMessage("Flyway creates and migrates the store's schema; datasources.default.schema-generate"
+                            + " must be NONE, not CREATE_DROP");
+        }
+    }
+
+    @Test
+    void withoutSchemaGeneration_micronautDatasEntityRegistry_waitsForItsFirstUse() {
+        try (TestDatabase database = backend.freshDatabase("entity_registry");
+                ApplicationContext context = ApplicationContext.run(database.properties())) {
+            assertThat(context.findBeanRegistration(
+                            context.getBeanDefinition(io.micronaut.data.model.runtime.RuntimeEntityRegistry.class)))
+                    .as("the entity registry, made at start by Micronaut Data's schema generator")
+                    .isEmpty();
+        }
+    }
+
     private static DataSource pool(ApplicationContext context) {
         return DelegatingDataSource.unwrapDataSource(context.getBean(DataSource.class));
     }
