@@ -115,7 +115,7 @@ class LauncherIT {
     void c2WaitsForFourTimesTheDefaultCounts_unlessJavaOptsSaysOtherwise() throws Exception {
         Map<String, String> env = env(dir.resolve("x.jsa"));
         env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
-        assertThat(compileThresholds(env))
+        assertThat(jvmFlags(env))
                 .containsEntry("Tier4InvocationThreshold", "80000")
                 .containsEntry("Tier4MinInvocationThreshold", "9600")
                 .containsEntry("Tier4CompileThreshold", "240000")
@@ -123,11 +123,21 @@ class LauncherIT {
                 .containsEntry("Tier3InvocationThreshold", "200"); // C1's are the JVM's own
 
         env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal -XX:Tier4InvocationThreshold=5000");
-        assertThat(compileThresholds(env)).containsEntry("Tier4InvocationThreshold", "5000");
+        assertThat(jvmFlags(env)).containsEntry("Tier4InvocationThreshold", "5000");
     }
 
-    /** The JVM's final values of the Tier3 and Tier4 thresholds, from a {@code --version} run. */
-    private Map<String, String> compileThresholds(Map<String, String> env) throws Exception {
+    @Test
+    void noPerformanceCounterFile_unlessJavaOptsSaysOtherwise() throws Exception {
+        Map<String, String> env = env(dir.resolve("x.jsa"));
+        env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        assertThat(jvmFlags(env)).containsEntry("UsePerfData", "false");
+
+        env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal -XX:+UsePerfData");
+        assertThat(jvmFlags(env)).containsEntry("UsePerfData", "true");
+    }
+
+    /** The JVM's final values of the Tier3 and Tier4 thresholds and UsePerfData, from a {@code --version} run. */
+    private Map<String, String> jvmFlags(Map<String, String> env) throws Exception {
         Path out = dir.resolve("flags.log");
         Process process = start(env, List.of("--version"), out);
         assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
@@ -135,7 +145,7 @@ class LauncherIT {
         Map<String, String> values = new HashMap<>();
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
             String[] words = line.trim().split("\\s+");
-            if (words.length >= 4 && words[1].matches("Tier[34]\\w*Threshold") && words[2].equals("=")) {
+            if (words.length >= 4 && words[1].matches("Tier[34]\\w*Threshold|UsePerfData") && words[2].equals("=")) {
                 values.put(words[1], words[3]);
             }
         }
