@@ -7,6 +7,7 @@ import com.communitybot.persistence.testing.StoreBackend;
 import com.communitybot.persistence.testing.TestDatabase;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.data.model.runtime.RuntimeEntityRegistry;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -149,8 +150,7 @@ class SchemaMigrationTest {
     void withoutSchemaGeneration_micronautDatasEntityRegistry_waitsForItsFirstUse() {
         try (TestDatabase database = backend.freshDatabase("entity_registry");
                 ApplicationContext context = ApplicationContext.run(database.properties())) {
-            assertThat(context.findBeanRegistration(
-                            context.getBeanDefinition(io.micronaut.data.model.runtime.RuntimeEntityRegistry.class)))
+            assertThat(context.findBeanRegistration(context.getBeanDefinition(RuntimeEntityRegistry.class)))
                     .as("the entity registry, made at start by Micronaut Data's schema generator")
                     .isEmpty();
         }

@@ -112,7 +112,7 @@ class LauncherIT {
     }
 
     @Test
-    void c2WaitsForFourTimesTheDefaultCounts_unlessJavaOptsSaysOtherwise() throws Exception {
+    void c2WaitsForSixteenTimesTheDefaultCounts_unlessJavaOptsSaysOtherwise() throws Exception {
         Map<String, String> env = env(dir.resolve("x.jsa"));
         env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
         assertThat(jvmFlags(env))
