@@ -140,6 +140,7 @@ final class ServeCommand implements Callable<Integer> {
             ApplicationContext context = ApplicationContext.builder()
                     .deduceEnvironment(false)
                     .banner(false)
+                    .propertySources(FixedSettings.propertySource())
                     .properties(properties)
                     .beanDefinitions(RuntimeBeanDefinition.builder(GuildView.class, liveView)
                             .singleton(true)
