@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
@@ -40,6 +41,8 @@ import java.util.List;
  *   <li>Then each field of the record, in the order of its components: present and not null, and of its
  *       type (no number or boolean as a string, no single value as an array or the reverse, which
  *       Micronaut's default allows). Unknown fields are ignored; integers are read exactly.</li>
+ *   <li>A type's deserializer or serializer is looked up when a body of it is first read or written, not when
+ *       a reader or writer for it is made.</li>
  * </ul>
  */
 @Singleton
@@ -53,6 +56,14 @@ final class JsonSettings implements BeanCreatedEventListener<ObjectMapper> {
         mapper.setDefaultPropertyInclusion(
                 JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS));
         mapper.setSerializationInclusion(JsonInclude.Include.ALWAYS);
+
+        // Micronaut's router makes a reader and a writer for every route's body type when it is built, at
+        // start, and Jackson would look up each one's deserializer and serializer then: 40-70 ms of the start's
+        // main thread, most of it for readers of response types, never used (BENCHMARKS.md, "Start-up: the
+        // settings file and the routes' JSON"). A type's (de)serializer is found when a body of it is first
+        // read or written instead, for the same declared type, and cached as before.
+        mapper.disable(DeserializationFeature.EAGER_DESERIALIZER_FETCH);
+        mapper.disable(SerializationFeature.EAGER_SERIALIZER_FETCH);
 
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
