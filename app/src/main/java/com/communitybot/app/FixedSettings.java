@@ -16,9 +16,9 @@ import java.util.Properties;
  *
  * <p>Why not {@code application.properties} itself: Micronaut reads that resource by opening the whole jar as a zip
  * file system to check that it is not a directory, which indexes the jar's 22,000 entries on the start's critical
- * path (30-46 ms of the main thread, BENCHMARKS.md "Start-up: the settings file and the routes' JSON"). Read through the class loader,
- * which has the jar open already, it costs nothing. The service's contexts ({@code serve}, {@code import}, {@code
- * export}) all start with this source.
+ * path (30-46 ms of the main thread, BENCHMARKS.md "Start-up: the settings file and the routes' JSON"). Read
+ * through the class loader, which has the jar open already, it costs nothing. The service's contexts ({@code
+ * serve}, {@code import}, {@code export}) all start with this source.
  */
 final class FixedSettings {
 

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.AbstractPropertySourceLoader;
-import io.micronaut.context.env.EnvironmentPropertySource;
 import io.micronaut.context.env.PropertySource;
 import java.io.IOException;
 import java.util.Collections;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,22 +26,26 @@ class FixedSettingsTest {
     }
 
     @Test
-    void environmentVariables_andSystemProperties_stillWin() {
-        PropertySource environment = PropertySource.of(
-                "environment",
-                Map.of("micronaut.application.name", "from-the-environment"),
-                EnvironmentPropertySource.POSITION);
+    void aSystemProperty_stillWins_asOverAnApplicationProperties() {
+        String name = "micronaut.application.name";
+        String before = System.getProperty(name);
+        System.setProperty(name, "from-a-system-property");
         try (ApplicationContext context = ApplicationContext.builder()
                 .deduceEnvironment(false)
                 .banner(false)
-                .propertySources(FixedSettings.propertySource(), environment)
+                .propertySources(FixedSettings.propertySource())
                 .build()) {
             context.getEnvironment().start();
 
-            assertThat(context.getProperty("micronaut.application.name", String.class))
-                    .contains("from-the-environment");
+            assertThat(context.getProperty(name, String.class)).contains("from-a-system-property");
             assertThat(context.getProperty("micronaut.lifecycle.graceful-shutdown.grace-period", String.class))
                     .contains("20s");
+        } finally {
+            if (before == null) {
+                System.clearProperty(name);
+            } else {
+                System.setProperty(name, before);
+            }
         }
     }
 
