@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
-        if (args.length == 0 || args[0].equals("serve")) {
+        if (args.length == 0 || args[0].equals(ServeCommand.NAME)) {
             Preinitializer.start();
         }
         try {
