@@ -1,9 +1,7 @@
 package com.communitybot.http;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 
@@ -19,27 +17,11 @@ final class HttpMeters {
     static final String STORE_FAILURES = "store.failures";
     static final String REFUSED = "http.server.requests.refused";
 
-    /** Micronaut's request timer ({@code micronaut.metrics.binders.web}), which {@link DirectAnswers} feeds too. */
-    static final String REQUESTS = "http.server.requests";
-
     private final MeterRegistry registry;
-    private final MeterRegistry requests;
 
-    HttpMeters(
-            @Nullable MeterRegistry registry,
-            @Value("${micronaut.metrics.binders.web.enabled:true}") boolean requestsTimed) {
+    HttpMeters(@Nullable MeterRegistry registry) {
         // An empty composite registry is Micrometer's no-op registry.
         this.registry = registry != null ? registry : new CompositeMeterRegistry();
-        this.requests = requestsTimed ? this.registry : new CompositeMeterRegistry();
-    }
-
-    /**
-     * The timer Micronaut's request meter records a 200 of this route in, with its tags (a route template
-     * as Micronaut renders it, without the variables' patterns): a request answered without Micronaut is
-     * counted where the same request answered by Micronaut would have been.
-     */
-    Timer answered(String method, String route) {
-        return requests.timer(REQUESTS, "method", method, "status", "200", "uri", route, "exception", "none");
     }
 
     /** A chunk of a leaderboard body was handed to the server: its entries and bytes. */

@@ -42,10 +42,6 @@ import java.util.Optional;
  *
  * <p>The read ends with the connection as well as with the response: Micronaut never subscribes to the
  * body of a response whose client left before it was written, so only the connection's end tells.
- *
- * <p>A plain request for the whole leaderboard is answered by {@link DirectAnswers} with the same body, before
- * Micronaut's routing; it comes here when that handler leaves it to Micronaut (a query, a compressed answer, a
- * failure before the first chunk, whose status and message are this controller's error handlers').
  */
 @Controller("/api/{guild_id:[^/]+}/leaderboard")
 final class LeaderboardController {
