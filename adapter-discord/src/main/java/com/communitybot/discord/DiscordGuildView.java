@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The live view of the bot's guilds from Discord's gateway: guilds and roles from JDA's cache, members from a
  * compact {@link MemberIndex} that {@link MemberFeed} keeps from JDA's events (JDA's own member cache is off: it
- * costs several times the memory per member), read through {@link GuildView}.
+ * costs several times the memory per member, BENCHMARKS.md "Member view"), read through {@link GuildView}.
  *
  * <p><b>Start.</b> {@link #start(DiscordSettings, FatalFailureListener)} returns as soon as the login has been
  * started; it never waits for the gateway or the guilds, only for Discord's REST answers at login: a first
