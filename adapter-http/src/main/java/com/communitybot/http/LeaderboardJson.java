@@ -9,33 +9,25 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.stream.Stream;
-import org.reactivestreams.Publisher;
-import reactor.core.publisher.Sinks;
-import reactor.core.scheduler.Schedulers;
 
 /**
- * Leaderboard entries (spec 2.1) as the bytes of one JSON array, written {@value #CHUNK_BYTES} bytes at
- * a time as the bytes are read, so memory stays bounded whatever the guild's size and however slowly the
- * client reads. Closing it closes the entries.
+ * Leaderboard entries (spec 2.1) as the bytes of one JSON array, written about {@value #CHUNK_BYTES} bytes at
+ * a time, each chunk only when it is asked for ({@link #nextChunk}), so memory stays bounded whatever the guild's
+ * size and however slowly the client reads. Closing it closes the entries.
  */
-final class LeaderboardJson extends InputStream {
+final class LeaderboardJson implements AutoCloseable {
 
     /**
-     * A chunk costs two thread hand-offs and a write: 128 KiB took the first twenty 10k-record bodies in 23.6-27.8
-     * ms against 23.1-32.4 ms with 32 KiB (BENCHMARKS.md). The next is made once one has gone to the connection.
+     * A chunk costs two thread hand-offs and a write, so chunks are large (BENCHMARKS.md, "Whole leaderboard");
+     * the next is made once one has gone to the connection.
      */
     static final int CHUNK_BYTES = 128 * 1024;
-    /**
-     * The first chunk is smaller, so the first byte goes out as soon as it did with Micronaut's 8 KiB reads (13
-     * against 7.5 ms at 10,000 records with the first chunk as large as the rest: BENCHMARKS.md).
-     */
+    /** The first chunk is smaller, so the first byte goes out without waiting for a whole large chunk. */
     static final int FIRST_CHUNK_BYTES = 8 * 1024;
 
     private static final JsonFactory JSON = new JsonFactory();
@@ -82,27 +74,7 @@ final class LeaderboardJson extends InputStream {
         }
     }
 
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] into, int offset, int length) throws IOException {
-        if (length == 0) {
-            return 0;
-        }
-        if (!fill()) {
-            return -1;
-        }
-        int n = Math.min(length, buffer.size() - position);
-        System.arraycopy(buffer.bytes(), position, into, offset, n);
-        position += n;
-        return n;
-    }
-
-    /** The rest of the current chunk, or the next whole chunk, of about {@link #CHUNK_BYTES}; null after the last. */
+    /** The next chunk of the body, of about {@link #CHUNK_BYTES} bytes; null after the last. */
     byte[] nextChunk() throws IOException {
         if (!fill()) {
             return null;
@@ -110,37 +82,6 @@ final class LeaderboardJson extends InputStream {
         byte[] chunk = Arrays.copyOfRange(buffer.bytes(), position, buffer.size());
         position = buffer.size();
         return chunk;
-    }
-
-    /**
-     * The body as a publisher of its chunks ({@link #nextChunk}), each written on {@code executor} when it is
-     * asked for; it closes this when it ends or is cancelled. Micronaut reads an {@link InputStream} body 8 KiB
-     * at a time with two thread hand-offs each: four times the chunks of this one. As Micronaut's own
-     * {@code InputStreamByteBody} does, it hands the chunks through a sink, which drops a chunk written after
-     * the client has gone.
-     */
-    Publisher<byte[]> chunks(Executor executor) {
-        Sinks.Many<byte[]> sink = Sinks.many().unicast().onBackpressureBuffer();
-        return sink.asFlux()
-                .doOnRequest(requested -> {
-                    for (long left = requested; left > 0; left--) {
-                        byte[] chunk;
-                        try {
-                            chunk = nextChunk();
-                        } catch (IOException e) {
-                            sink.tryEmitError(e);
-                            return;
-                        }
-                        if (chunk == null) {
-                            sink.tryEmitComplete();
-                            return;
-                        }
-                        sink.tryEmitNext(chunk);
-                    }
-                })
-                .doFinally(signal -> close())
-                // Trampolined: the requests of one body run one after the other, never two chunks at once.
-                .subscribeOn(Schedulers.fromExecutor(executor, true));
     }
 
     /** Whether unread bytes are in the buffer, after writing the next chunk into it when it had none. */

@@ -38,7 +38,6 @@ public class LeaderboardJsonBench {
 
     private Leaderboard leaderboard;
     private List<LeaderboardEntry> entries;
-    private final byte[] readBuffer = new byte[8192];
 
     @Setup
     public void setUp() {
@@ -73,10 +72,8 @@ public class LeaderboardJsonBench {
 
     private long drain(LeaderboardJson body) throws IOException {
         long total = 0;
-        for (int n = body.read(readBuffer, 0, readBuffer.length);
-                n >= 0;
-                n = body.read(readBuffer, 0, readBuffer.length)) {
-            total += n;
+        for (byte[] chunk = body.nextChunk(); chunk != null; chunk = body.nextChunk()) {
+            total += chunk.length;
         }
         return total;
     }
