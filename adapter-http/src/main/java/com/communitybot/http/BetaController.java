@@ -37,14 +37,8 @@ final class BetaController {
                     @Content(
                             mediaType = ApiDocument.JSON,
                             array = @ArraySchema(schema = @Schema(implementation = Responses.BetaServerBody.class))))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.StoreFailed
     @Get("/beta_testing")
     List<Responses.BetaServerBody> all() {
         return beta.all().stream().map(Responses.BetaServerBody::from).toList();
@@ -55,30 +49,15 @@ final class BetaController {
             responseCode = "201",
             description = "Server <guild_id> added to beta testing",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
     @ApiResponse(
             responseCode = "409",
             description = "Server <guild_id> is already in beta testing",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
+    @ErrorResponses.StoreFailed
     @Post("/beta_testing")
     HttpResponse<SuccessBody> add(@Body Requests.BetaGuild body) {
         beta.add(body.guildId());
@@ -93,14 +72,8 @@ final class BetaController {
             responseCode = "200",
             description = "Server <guild_id> removed from beta testing",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.StoreFailed
     @Delete("/beta_testing/{guild_id:[^/]+}")
     SuccessBody remove(@Parameter(hidden = true) @PathSegment("guild_id") String guildId) {
         beta.remove(guildId);
@@ -113,26 +86,11 @@ final class BetaController {
             description = "One boolean per guild id, in order",
             content =
                     @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = Responses.Results.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
+    @ErrorResponses.StoreFailed
     @Post("/is_beta_server")
     Responses.Results isBetaServer(@Body Requests.GuildIds body) {
         return new Responses.Results(beta.areListed(body.guildIds()));

@@ -95,18 +95,9 @@ final class LeaderboardController {
             responseCode = "400",
             description = "Invalid guild_id, Invalid limit: ..., Invalid after: ...",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
+    @ErrorResponses.StoreFailed
     @Parameter(
             name = LIMIT,
             in = ParameterIn.QUERY,
@@ -153,18 +144,12 @@ final class LeaderboardController {
             responseCode = "400",
             description = "Invalid guild_id, Invalid user_id",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.Unauthorized
     @ApiResponse(
             responseCode = "404",
             description = "Bot is not in this guild, User not ranked",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.StoreFailed
     @Get("/{user_id:[^/]+}")
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)

@@ -39,22 +39,10 @@ final class LevelBridgeController {
                     @Content(
                             mediaType = ApiDocument.JSON,
                             array = @ArraySchema(schema = @Schema(implementation = Responses.LevelBridgeBody.class))))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
+    @ErrorResponses.StoreFailed
     @Get
     List<Responses.LevelBridgeBody> all(@Parameter(hidden = true) @PathSegment("guild_id") GuildId guild) {
         return bridges.all(guild).stream().map(Responses.LevelBridgeBody::from).toList();
@@ -65,34 +53,16 @@ final class LevelBridgeController {
             responseCode = "201",
             description = "Level bridge created successfully",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
     @ApiResponse(
             responseCode = "409",
             description = "Bridge already exists for this role. Use PUT to update.",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
+    @ErrorResponses.StoreFailed
     @Post
     HttpResponse<SuccessBody> create(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.Bridge body) {
@@ -105,30 +75,12 @@ final class LevelBridgeController {
             responseCode = "200",
             description = "Level bridge updated successfully",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
+    @ErrorResponses.StoreFailed
     @Put
     SuccessBody replace(@Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.Bridge body) {
         bridges.replace(guild, body.inRoleId(), body.outRoleId());
@@ -140,30 +92,12 @@ final class LevelBridgeController {
             responseCode = "200",
             description = "Level bridge deleted successfully",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
+    @ErrorResponses.StoreFailed
     @Delete
     SuccessBody delete(@Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.InRole body) {
         bridges.delete(guild, body.inRoleId());

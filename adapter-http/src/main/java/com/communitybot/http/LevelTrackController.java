@@ -35,22 +35,10 @@ final class LevelTrackController {
 
     @Operation(operationId = "levelTracks", summary = "Spec 4.4: the guild's level tracks")
     @ApiResponse(responseCode = "200", description = "Track name to its roles, each sorted by level")
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
+    @ErrorResponses.StoreFailed
     @Get
     Map<String, List<Responses.TrackLevelRoleBody>> all(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild) {
@@ -67,34 +55,16 @@ final class LevelTrackController {
             responseCode = "201",
             description = "Level track '<track_name>' created successfully",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
     @ApiResponse(
             responseCode = "409",
             description = "Track already exists. Use PATCH to update.",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
+    @ErrorResponses.StoreFailed
     @Post
     HttpResponse<SuccessBody> create(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
@@ -108,30 +78,12 @@ final class LevelTrackController {
             responseCode = "200",
             description = "Level track '<track_name>' updated successfully",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
+    @ErrorResponses.StoreFailed
     @Patch
     SuccessBody replace(@Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.Track body) {
         LevelTrack track = body.track();
@@ -144,30 +96,12 @@ final class LevelTrackController {
             responseCode = "200",
             description = "Level track '<track_name>' deleted successfully",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "500",
-            description = ApiDocument.STORE_FAILED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
+    @ErrorResponses.StoreFailed
     @Delete
     SuccessBody delete(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild, @Body Requests.TrackName body) {

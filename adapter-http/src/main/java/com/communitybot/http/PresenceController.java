@@ -25,22 +25,10 @@ final class PresenceController {
             description = "One boolean per guild id, in order",
             content =
                     @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = Responses.Results.class)))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "413",
-            description = ApiDocument.TOO_LARGE,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "415",
-            description = ApiDocument.UNSUPPORTED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.TooLarge
+    @ErrorResponses.Unsupported
     @Post("/is_bot_there")
     Responses.Results isBotThere(@Body Requests.GuildIds body) {
         return new Responses.Results(presence.isBotThere(body.guildIds()));

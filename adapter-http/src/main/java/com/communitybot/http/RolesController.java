@@ -30,18 +30,9 @@ final class RolesController {
                     @Content(
                             mediaType = ApiDocument.JSON,
                             array = @ArraySchema(schema = @Schema(implementation = Responses.RoleBody.class))))
-    @ApiResponse(
-            responseCode = "400",
-            description = ApiDocument.BAD_REQUEST,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "401",
-            description = ApiDocument.UNAUTHORIZED,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(
-            responseCode = "404",
-            description = ApiDocument.NOT_IN_GUILD,
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.BadRequest
+    @ErrorResponses.Unauthorized
+    @ErrorResponses.NotInGuild
     @Get
     List<Responses.RoleBody> roles(@Parameter(hidden = true) @PathSegment("guild_id") GuildId guild) {
         return roles.of(guild).stream().map(Responses.RoleBody::from).toList();
