@@ -58,10 +58,9 @@ final class JsonSettings implements BeanCreatedEventListener<ObjectMapper> {
         mapper.setSerializationInclusion(JsonInclude.Include.ALWAYS);
 
         // Micronaut's router makes a reader and a writer for every route's body type when it is built, at
-        // start, and Jackson would look up each one's deserializer and serializer then: 40-70 ms of the start's
-        // main thread, most of it for readers of response types, never used (BENCHMARKS.md, "Start-up: the
-        // settings file and the routes' JSON"). A type's (de)serializer is found when a body of it is first
-        // read or written instead, for the same declared type, and cached as before.
+        // start, and Jackson would look up each one's deserializer and serializer then, most of them for
+        // readers of response types, never used (BENCHMARKS.md, "Start-up"). With Jackson's eager fetch off a
+        // type's (de)serializer is found when a body of it is first read or written, and cached as before.
         mapper.disable(DeserializationFeature.EAGER_DESERIALIZER_FETCH);
         mapper.disable(SerializationFeature.EAGER_SERIALIZER_FETCH);
 
