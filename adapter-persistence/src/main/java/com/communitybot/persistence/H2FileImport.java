@@ -187,8 +187,12 @@ public final class H2FileImport {
     /** Deletes what an import that did not finish left beside the store: the new file and its sort runs. */
     public void deleteLeftovers() {
         try {
-            for (String suffix :
-                    List.of(".import.mv.db", ".import.mv.db.tempFile", ".import.mv.db.newFile", ".import.trace.db")) {
+            for (String suffix : List.of(
+                    ".import.mv.db",
+                    ".import.mv.db.tempFile",
+                    ".import.mv.db.newFile",
+                    ".import.trace.db",
+                    ".import.migration-backup.zip")) {
                 Files.deleteIfExists(Path.of(base + suffix));
             }
             Path sort = sortDirectory();

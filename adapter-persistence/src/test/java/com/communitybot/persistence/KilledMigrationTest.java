@@ -1,0 +1,169 @@
+package com.communitybot.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.communitybot.persistence.h2.MigrationBackup;
+import com.communitybot.persistence.testing.StoreBackend;
+import com.communitybot.persistence.testing.TestDatabase;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 29 item 5: an upgrade of an H2 file store killed by {@code kill -9} at any moment is finished by the next
+ * start, with every record there. A store at schema version 2 (before the guild sizes of V3, as issue 12's stores
+ * were) is opened by a child JVM ({@link StoreStart}) that is killed at moments spread over its upgrade, from the copy
+ * of the store to the end of the migration; after each kill the store is opened again here, and must be current,
+ * whole (every record, every guild's size) and working (the guild-size trigger counts).
+ */
+class KilledMigrationTest {
+
+    private static final int RECORDS = 100_000;
+    private static final int GUILDS = 40;
+    /**
+     * When each start is killed: -1 as soon as it begins to copy the store, else once the copy is there (its
+     * migration has begun) and then this share of an uninterrupted migration later.
+     */
+    private static final double[] MOMENTS = {-1, 0, 0.3, 0.6, 0.9};
+
+    @Test
+    void anUpgradeKilledAtAnyMoment_isFinishedByTheNextStart_withEveryRecord() throws Exception {
+        try (TestDatabase database = TestDatabase.freshH2("killed_migration")) {
+            OlderSchemas.migrateTo(database, StoreBackend.H2, "2");
+            fill(database.url());
+            Path store = Path.of(database.url().substring("jdbc:h2:file:".length()) + ".mv.db");
+            Path before = Path.of(store + ".v2");
+            Files.copy(store, before);
+            MigrationBackup backup = MigrationBackup.forUrl(database.url()).orElseThrow();
+
+            long[] upgrade = timedUpgrade(database.url(), backup.backupFile());
+            List<String> killedWhile = new ArrayList<>();
+            for (double moment : MOMENTS) {
+                Files.copy(before, store, StandardCopyOption.REPLACE_EXISTING);
+                Process start = start(database.url());
+                Path waitFor = moment < 0 ? Path.of(backup.backupFile() + ".part") : backup.backupFile();
+                while (!Files.exists(waitFor) && start.isAlive()) {
+                    Thread.sleep(1);
+                }
+                Thread.sleep((long) ((upgrade[1] - upgrade[0]) * Math.max(moment, 0)));
+                boolean migrating = start.isAlive() && Files.exists(backup.backupFile());
+                start.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                killedWhile.add(moment < 0 ? "copying" : migrating ? "migrating" : "after");
+
+                assertOpensCurrentAndWhole(database);
+                assertThat(backup.backupFile())
+                        .as("the copy of the store, after the next start")
+                        .doesNotExist();
+            }
+            assertThat(killedWhile)
+                    .as("what each kill interrupted")
+                    .filteredOn("migrating"::equals)
+                    .hasSizeGreaterThan(2);
+        }
+    }
+
+    /** Level records spread over {@link #GUILDS} guilds, with values a sum can check. */
+    private static void fill(String url) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(StoreUrls.withRequiredOptions(url), "sa", "");
+                Statement statement = connection.createStatement()) {
+            statement.executeUpdate("INSERT INTO level_record (id, xp, level) SELECT (1000 + MOD(\"X\", " + GUILDS
+                    + ")) || ':' || (5000000 + \"X\"), \"X\", MOD(\"X\", 100) FROM SYSTEM_RANGE(0, " + (RECORDS - 1)
+                    + ")");
+        }
+    }
+
+    private static void assertOpensCurrentAndWhole(TestDatabase database) throws SQLException {
+        try (ApplicationContext context = ApplicationContext.run(database.properties())) {
+            DataSource pool = DelegatingDataSource.unwrapDataSource(context.getBean(DataSource.class));
+            assertThat(SchemaMigration.isCurrent(pool)).as("schema current").isTrue();
+            try (Connection connection = pool.getConnection();
+                    Statement statement = connection.createStatement()) {
+                assertThat(one(statement, "SELECT COUNT(*) || '/' || SUM(xp) || '/' || SUM(level) FROM level_record"))
+                        .isEqualTo(RECORDS + "/" + ((long) RECORDS * (RECORDS - 1) / 2) + "/" + (RECORDS / 100 * 4950));
+                assertThat(one(statement, "SELECT COUNT(*) || '/' || SUM(records) FROM level_guild_size"))
+                        .as("guild sizes")
+                        .isEqualTo(GUILDS + "/" + RECORDS);
+                statement.executeUpdate("INSERT INTO level_record (id, xp, level) VALUES ('1000:1', 1, 1)");
+                assertThat(one(statement, "SELECT records FROM level_guild_size WHERE guild_id = '1000'"))
+                        .as("the trigger counts new records")
+                        .isEqualTo(String.valueOf(RECORDS / GUILDS + 1));
+                statement.executeUpdate("DELETE FROM level_record WHERE id = '1000:1'");
+            }
+        }
+    }
+
+    private static String one(Statement statement, String sql) throws SQLException {
+        try (ResultSet rows = statement.executeQuery(sql)) {
+            assertThat(rows.next()).isTrue();
+            return rows.getString(1);
+        }
+    }
+
+    /**
+     * When, in ms after its first line, an uninterrupted start began and ended its migration, as seen from the copy
+     * of the store it takes first and deletes last; the store is then current.
+     */
+    private static long[] timedUpgrade(String url, Path copy) throws IOException, InterruptedException {
+        Process start = start(url);
+        long opening = System.nanoTime();
+        long began = -1;
+        long ended = -1;
+        while (start.isAlive() || began >= 0 && ended < 0) {
+            boolean there = Files.exists(copy);
+            long now = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - opening);
+            if (there && began < 0) {
+                began = now;
+            } else if (!there && began >= 0 && ended < 0) {
+                ended = now;
+            }
+            Thread.sleep(2);
+        }
+        assertThat(start.exitValue()).isZero();
+        assertThat(began).as("the copy of the store was made").isNotNegative();
+        return new long[] {began, ended};
+    }
+
+    /** A child JVM that opens the store at {@code url}, returned once it printed its first line. */
+    private static Process start(String url) throws IOException {
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        StoreStart.class.getName(),
+                        url)
+                .redirectErrorStream(true)
+                .start();
+        BufferedReader output =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String first = output.readLine();
+        assertThat(first).as("the start's first line").isEqualTo("opening");
+        Thread drain = new Thread(() -> {
+            try {
+                while (output.readLine() != null) {
+                    // the child's log, read so it never blocks on a full pipe
+                }
+            } catch (IOException ended) {
+                // the child was killed
+            }
+        });
+        drain.setDaemon(true);
+        drain.start();
+        return process;
+    }
+}
