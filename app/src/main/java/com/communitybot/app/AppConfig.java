@@ -237,7 +237,7 @@ public record AppConfig(
     /**
      * Micronaut's management endpoints (health, Prometheus) on their own port, so they answer without the
      * API key there and never on the API's port; with the management port off, none of them exists. Their
-     * fixed settings are in {@code community-bot-api.properties} ({@link FixedSettings}).
+     * fixed settings are in the jar's {@code application.properties}.
      */
     private Map<String, Object> managementProperties() {
         Map<String, Object> properties = new LinkedHashMap<>();

@@ -25,9 +25,6 @@ import picocli.CommandLine.Command;
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
-        if (args.length == 0 || args[0].equals(ServeCommand.NAME)) {
-            Preinitializer.start();
-        }
         try {
             AppConfig.checkLogFormat(name -> {
                 String value = System.getenv(name);
@@ -36,7 +33,7 @@ public final class Main implements Callable<Integer> {
         } catch (AppConfig.InvalidConfigException e) {
             System.exit(CommandFailure.report(e.getMessage()));
         }
-        int exit = args.length == 0 ? serveWithoutArguments() : commandLine().execute(args);
+        int exit = commandLine().execute(args);
         if (exit != ServeCommand.KEEP_RUNNING) {
             System.exit(exit);
         }
@@ -50,24 +47,6 @@ public final class Main implements Callable<Integer> {
             }
             throw error;
         });
-    }
-
-    /**
-     * {@code serve} run as the command line runs it when it is given no argument: there is nothing to parse, so
-     * picocli's model of the commands is not built. Its classes are compiled for Java 5, which the launcher's
-     * class-data archive cannot hold; skipping the model takes about 50 ms of CPU off the start's main thread
-     * (BENCHMARKS.md, "Start-up without arguments"). A failure ends as through {@link #commandLine()}: a setting that
-     * cannot be used in one line, anything else with its stack trace, both with exit code 1.
-     */
-    static int serveWithoutArguments() {
-        try {
-            return new Main().call();
-        } catch (AppConfig.InvalidConfigException e) {
-            return CommandFailure.report(e.getMessage());
-        } catch (RuntimeException e) {
-            e.printStackTrace();
-            return CommandFailure.EXIT_CODE;
-        }
     }
 
     @Override

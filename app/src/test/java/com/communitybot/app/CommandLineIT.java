@@ -70,8 +70,8 @@ class CommandLineIT {
     }
 
     /**
-     * Without arguments {@code serve} runs without picocli's model (Main.serveWithoutArguments); its failures must
-     * read and exit as those of {@code serve} given on the command line.
+     * Without arguments the jar runs {@code serve}; its failures must read and exit as those of {@code serve} given
+     * on the command line.
      */
     @Test
     void withoutArguments_serveFailsAsTheServeCommandDoes() {
