@@ -1,6 +1,7 @@
 package com.communitybot.app;
 
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -25,14 +26,21 @@ import picocli.CommandLine.Command;
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
+        Function<String, String> settings = name -> {
+            String value = System.getenv(name);
+            return value != null ? value : System.getProperty(name);
+        };
         try {
-            AppConfig.checkLogFormat(name -> {
-                String value = System.getenv(name);
-                return value != null ? value : System.getProperty(name);
-            });
+            AppConfig.checkLogFormat(settings);
         } catch (AppConfig.InvalidConfigException e) {
             System.exit(CommandFailure.report(e.getMessage()));
         }
+        // The jar's logback.xml picks its appender by this system property, so it sees the value checked here: an
+        // empty LOG_FORMAT is the default, as every empty setting is, where Logback's ${LOG_FORMAT:-plain} would
+        // take it as the name of an appender and log nothing.
+        String logFormat = settings.apply("LOG_FORMAT");
+        System.setProperty(
+                "LOG_FORMAT", logFormat == null || logFormat.isEmpty() ? AppConfig.DEFAULT_LOG_FORMAT : logFormat);
         int exit = commandLine().execute(args);
         if (exit != ServeCommand.KEEP_RUNNING) {
             System.exit(exit);

@@ -258,7 +258,7 @@ class CommandLineIT {
                             .body())
                     .contains("uri=\"/api/{guild_id}/leaderboard\"");
 
-            // Access lines are buffered, and written within a tenth of a second when no other line comes.
+            // Access lines are written by Logback's worker thread, soon after the request.
             java.time.Instant deadline = java.time.Instant.now().plusSeconds(10);
             while (!service.out().contains("request_id=trace-0001")
                     && java.time.Instant.now().isBefore(deadline)) {
@@ -267,7 +267,7 @@ class CommandLineIT {
             assertThat(service.out()).contains("request_id=trace-0001");
             assertThat(api.get("/api/100000000000000001/roles").status()).isEqualTo(200);
             service.terminate();
-            String out = service.awaitExit(Duration.ofSeconds(60)).out(); // what was buffered is written at the stop
+            String out = service.awaitExit(Duration.ofSeconds(60)).out(); // what was queued is written at the stop
 
             com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
             java.util.List<com.fasterxml.jackson.databind.JsonNode> lines = new java.util.ArrayList<>();
