@@ -301,6 +301,23 @@ class CommandLineIT {
         }
     }
 
+    /** An empty setting is an unset one; Logback alone would take the empty value as an appender's name. */
+    @Test
+    void anEmptyLogFormat_logsThePlainLog() {
+        Map<String, String> env = h2("emptylogformat");
+        env.putAll(Map.of("BOT_API_KEY", "k", "PORT", "0", "MANAGEMENT_PORT", "off", "LOG_FORMAT", ""));
+
+        try (JarProcess service = JarProcess.start(env)) {
+            int port = service.awaitListening(Duration.ofSeconds(60));
+
+            assertThat(service.out())
+                    .containsPattern(
+                            "(?m)^\\d{4}-\\d\\d-\\d\\dT\\S+ INFO  community-bot-api - .*listening on port " + port);
+            service.terminate();
+            assertThat(service.awaitExit(Duration.ofSeconds(30)).exitCode()).isZero();
+        }
+    }
+
     @Test
     void aLogFormatThatIsNone_isRefusedInOneLineBeforeAnythingLogs() {
         JarProcess.Result result = JarProcess.run(Map.of("LOG_FORMAT", "xml", "BOT_API_KEY", "k"));
