@@ -27,7 +27,7 @@ import java.util.function.Function;
  * @param maxHeaderSize   {@code MAX_HEADER_SIZE}, the largest request headers, such as {@code 8KB}
  * @param managementPort  {@code MANAGEMENT_PORT}, the port of health, metrics and the API document; 0 when
  *                        it is off ({@code off} or {@code 0})
- * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by the log's own set-up, {@code LogConfigurator})
+ * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by the jar's {@code logback.xml})
  * @param h2CompactInterval {@code H2_COMPACT_INTERVAL}, how often {@code serve} compacts an H2 file store online,
  *                        such as {@code 60s}; empty when it is off ({@code off})
  * @param accessLog       {@code ACCESS_LOG}, whether each request gets an access log line ({@code on}, the
@@ -237,7 +237,7 @@ public record AppConfig(
     /**
      * Micronaut's management endpoints (health, Prometheus) on their own port, so they answer without the
      * API key there and never on the API's port; with the management port off, none of them exists. Their
-     * fixed settings are in {@code community-bot-api.properties} ({@link FixedSettings}).
+     * fixed settings are in the jar's {@code application.properties}.
      */
     private Map<String, Object> managementProperties() {
         Map<String, Object> properties = new LinkedHashMap<>();

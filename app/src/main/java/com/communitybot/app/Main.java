@@ -1,6 +1,7 @@
 package com.communitybot.app;
 
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -25,18 +26,22 @@ import picocli.CommandLine.Command;
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
-        if (args.length == 0 || args[0].equals(ServeCommand.NAME)) {
-            Preinitializer.start();
-        }
+        Function<String, String> settings = name -> {
+            String value = System.getenv(name);
+            return value != null ? value : System.getProperty(name);
+        };
         try {
-            AppConfig.checkLogFormat(name -> {
-                String value = System.getenv(name);
-                return value != null ? value : System.getProperty(name);
-            });
+            AppConfig.checkLogFormat(settings);
         } catch (AppConfig.InvalidConfigException e) {
             System.exit(CommandFailure.report(e.getMessage()));
         }
-        int exit = args.length == 0 ? serveWithoutArguments() : commandLine().execute(args);
+        // The jar's logback.xml picks its appender by this system property, so it sees the value checked here: an
+        // empty LOG_FORMAT is the default, as every empty setting is, where Logback's ${LOG_FORMAT:-plain} would
+        // take it as the name of an appender and log nothing.
+        String logFormat = settings.apply("LOG_FORMAT");
+        System.setProperty(
+                "LOG_FORMAT", logFormat == null || logFormat.isEmpty() ? AppConfig.DEFAULT_LOG_FORMAT : logFormat);
+        int exit = commandLine().execute(args);
         if (exit != ServeCommand.KEEP_RUNNING) {
             System.exit(exit);
         }
@@ -50,24 +55,6 @@ public final class Main implements Callable<Integer> {
             }
             throw error;
         });
-    }
-
-    /**
-     * {@code serve} run as the command line runs it when it is given no argument: there is nothing to parse, so
-     * picocli's model of the commands is not built. Its classes are compiled for Java 5, which the launcher's
-     * class-data archive cannot hold; skipping the model takes about 50 ms of CPU off the start's main thread
-     * (BENCHMARKS.md, "Start-up without arguments"). A failure ends as through {@link #commandLine()}: a setting that
-     * cannot be used in one line, anything else with its stack trace, both with exit code 1.
-     */
-    static int serveWithoutArguments() {
-        try {
-            return new Main().call();
-        } catch (AppConfig.InvalidConfigException e) {
-            return CommandFailure.report(e.getMessage());
-        } catch (RuntimeException e) {
-            e.printStackTrace();
-            return CommandFailure.EXIT_CODE;
-        }
     }
 
     @Override

@@ -24,11 +24,8 @@ import picocli.CommandLine.Command;
 import sun.misc.Signal;
 
 /** Runs the HTTP service until SIGTERM or SIGINT, then finishes the requests in flight and exits 0. */
-@Command(name = ServeCommand.NAME, mixinStandardHelpOptions = true, description = "Run the HTTP service (the default).")
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Run the HTTP service (the default).")
 final class ServeCommand implements Callable<Integer> {
-
-    /** The command's name, which is also what the jar runs without arguments. */
-    static final String NAME = "serve";
 
     /** Returned when the service is up: the JVM lives on until a signal ends it. */
     static final int KEEP_RUNNING = -1;
@@ -139,11 +136,9 @@ final class ServeCommand implements Callable<Integer> {
             Map<String, Object> properties =
                     new LinkedHashMap<>(config.serverProperties(config.apiKey().orElseThrow()));
             properties.putAll(extraProperties);
-            Preinitializer.awaitServiceIndex();
             ApplicationContext context = ApplicationContext.builder()
                     .deduceEnvironment(false)
                     .banner(false)
-                    .propertySources(FixedSettings.propertySource())
                     .properties(properties)
                     .beanDefinitions(RuntimeBeanDefinition.builder(GuildView.class, liveView)
                             .singleton(true)

@@ -28,7 +28,6 @@ final class StoreContext {
         ApplicationContext context = ApplicationContext.builder()
                 .deduceEnvironment(false)
                 .banner(false)
-                .propertySources(FixedSettings.propertySource())
                 .properties(store)
                 .properties(Map.of(
                         "micronaut.metrics.enabled", false,

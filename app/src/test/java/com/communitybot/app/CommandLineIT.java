@@ -70,8 +70,8 @@ class CommandLineIT {
     }
 
     /**
-     * Without arguments {@code serve} runs without picocli's model (Main.serveWithoutArguments); its failures must
-     * read and exit as those of {@code serve} given on the command line.
+     * Without arguments the jar runs {@code serve}; its failures must read and exit as those of {@code serve} given
+     * on the command line.
      */
     @Test
     void withoutArguments_serveFailsAsTheServeCommandDoes() {
@@ -258,7 +258,7 @@ class CommandLineIT {
                             .body())
                     .contains("uri=\"/api/{guild_id}/leaderboard\"");
 
-            // Access lines are buffered, and written within a tenth of a second when no other line comes.
+            // Access lines are written by Logback's worker thread, soon after the request.
             java.time.Instant deadline = java.time.Instant.now().plusSeconds(10);
             while (!service.out().contains("request_id=trace-0001")
                     && java.time.Instant.now().isBefore(deadline)) {
@@ -267,7 +267,7 @@ class CommandLineIT {
             assertThat(service.out()).contains("request_id=trace-0001");
             assertThat(api.get("/api/100000000000000001/roles").status()).isEqualTo(200);
             service.terminate();
-            String out = service.awaitExit(Duration.ofSeconds(60)).out(); // what was buffered is written at the stop
+            String out = service.awaitExit(Duration.ofSeconds(60)).out(); // what was queued is written at the stop
 
             com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
             java.util.List<com.fasterxml.jackson.databind.JsonNode> lines = new java.util.ArrayList<>();
@@ -296,6 +296,23 @@ class CommandLineIT {
                     .isEqualTo("Stopped");
             assertThat(out).doesNotContain("demo-key", "100000000000000001");
 
+            service.terminate();
+            assertThat(service.awaitExit(Duration.ofSeconds(30)).exitCode()).isZero();
+        }
+    }
+
+    /** An empty setting is an unset one; Logback alone would take the empty value as an appender's name. */
+    @Test
+    void anEmptyLogFormat_logsThePlainLog() {
+        Map<String, String> env = h2("emptylogformat");
+        env.putAll(Map.of("BOT_API_KEY", "k", "PORT", "0", "MANAGEMENT_PORT", "off", "LOG_FORMAT", ""));
+
+        try (JarProcess service = JarProcess.start(env)) {
+            int port = service.awaitListening(Duration.ofSeconds(60));
+
+            assertThat(service.out())
+                    .containsPattern(
+                            "(?m)^\\d{4}-\\d\\d-\\d\\dT\\S+ INFO  community-bot-api - .*listening on port " + port);
             service.terminate();
             assertThat(service.awaitExit(Duration.ofSeconds(30)).exitCode()).isZero();
         }

@@ -112,21 +112,6 @@ class LauncherIT {
     }
 
     @Test
-    void c2WaitsForSixteenTimesTheDefaultCounts_unlessJavaOptsSaysOtherwise() throws Exception {
-        Map<String, String> env = env(dir.resolve("x.jsa"));
-        env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
-        assertThat(jvmFlags(env))
-                .containsEntry("Tier4InvocationThreshold", "80000")
-                .containsEntry("Tier4MinInvocationThreshold", "9600")
-                .containsEntry("Tier4CompileThreshold", "240000")
-                .containsEntry("Tier4BackEdgeThreshold", "640000")
-                .containsEntry("Tier3InvocationThreshold", "200"); // C1's are the JVM's own
-
-        env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal -XX:Tier4InvocationThreshold=5000");
-        assertThat(jvmFlags(env)).containsEntry("Tier4InvocationThreshold", "5000");
-    }
-
-    @Test
     void noPerformanceCounterFile_unlessJavaOptsSaysOtherwise() throws Exception {
         Map<String, String> env = env(dir.resolve("x.jsa"));
         env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
@@ -136,7 +121,7 @@ class LauncherIT {
         assertThat(jvmFlags(env)).containsEntry("UsePerfData", "true");
     }
 
-    /** The JVM's final values of the Tier3 and Tier4 thresholds and UsePerfData, from a {@code --version} run. */
+    /** The JVM's final value of UsePerfData, from a {@code --version} run. */
     private Map<String, String> jvmFlags(Map<String, String> env) throws Exception {
         Path out = dir.resolve("flags.log");
         Process process = start(env, List.of("--version"), out);
@@ -145,7 +130,7 @@ class LauncherIT {
         Map<String, String> values = new HashMap<>();
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
             String[] words = line.trim().split("\\s+");
-            if (words.length >= 4 && words[1].matches("Tier[34]\\w*Threshold|UsePerfData") && words[2].equals("=")) {
+            if (words.length >= 4 && words[1].equals("UsePerfData") && words[2].equals("=")) {
                 values.put(words[1], words[3]);
             }
         }
