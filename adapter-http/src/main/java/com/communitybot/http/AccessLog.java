@@ -35,7 +35,7 @@ final class AccessLog extends ConnectionHandlers {
     static final String HEADER = "X-Request-Id";
     static final String MDC_KEY = "request_id";
     static final String LOGGER = "access";
-    /** The route template Micronaut matched, put on the connection by {@link RequestIdFilter}. */
+    /** The route template Micronaut matched, put on the connection by {@link AccessLogRoutes}. */
     static final AttributeKey<String> ROUTE = AttributeKey.valueOf("community-bot.route");
 
     private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
@@ -45,7 +45,7 @@ final class AccessLog extends ConnectionHandlers {
     /** Whether lines are written ({@code ACCESS_LOG}); request ids are given either way. */
     private final boolean lines;
 
-    AccessLog(@Value("${bot.access-log:true}") boolean lines) {
+    AccessLog(@Value("${bot.access-log:false}") boolean lines) {
         this.lines = lines;
     }
 

@@ -94,7 +94,7 @@ public final class ApiKeyFilter implements Ordered {
         return MessageDigest.isEqual(key, value.getBytes(StandardCharsets.US_ASCII));
     }
 
-    /** Right after {@link RequestIdFilter}, which answers nothing; before every filter that could. */
+    /** Right after {@link AccessLogRoutes}, which answers nothing; before every filter that could. */
     @Override
     public int getOrder() {
         return HIGHEST_PRECEDENCE + 1;

