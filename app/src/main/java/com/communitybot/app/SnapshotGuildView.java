@@ -9,7 +9,7 @@ import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
-import com.communitybot.core.view.GuildMembers;
+import com.communitybot.discord.members.GuildMembers;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
