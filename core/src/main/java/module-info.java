@@ -14,5 +14,4 @@ module com.communitybot.core {
     exports com.communitybot.core.model;
     exports com.communitybot.core.port;
     exports com.communitybot.core.usecase;
-    exports com.communitybot.core.view;
 }

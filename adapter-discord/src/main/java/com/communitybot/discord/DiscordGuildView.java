@@ -6,7 +6,7 @@ import com.communitybot.core.model.Role;
 import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
-import com.communitybot.core.view.MemberIndex;
+import com.communitybot.discord.members.MemberIndex;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.EnumSet;

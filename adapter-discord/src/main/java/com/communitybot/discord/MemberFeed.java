@@ -1,10 +1,10 @@
 package com.communitybot.discord;
 
 import com.communitybot.core.model.GuildId;
-import com.communitybot.core.view.DiscordCdn;
-import com.communitybot.core.view.DiscordMember;
-import com.communitybot.core.view.GuildMembers;
-import com.communitybot.core.view.MemberIndex;
+import com.communitybot.discord.members.DiscordCdn;
+import com.communitybot.discord.members.DiscordMember;
+import com.communitybot.discord.members.GuildMembers;
+import com.communitybot.discord.members.MemberIndex;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The routes' JSON readers and writers, which Micronaut makes when it builds the router at start, look up their
- * deserializer and serializer at their first body, not then (BENCHMARKS.md, "Start-up: the settings file and the
- * routes' JSON").
+ * deserializer and serializer at their first body, not then: docs/architecture.md says why, and BENCHMARKS.md,
+ * "Start-up", what a start costs.
  */
 class JsonSettingsTest {
 

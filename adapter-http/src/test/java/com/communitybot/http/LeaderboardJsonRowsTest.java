@@ -11,8 +11,8 @@ import com.communitybot.core.port.GuildView;
 import com.communitybot.core.testing.InMemoryGuildView;
 import com.communitybot.core.testing.InMemoryLevelStore;
 import com.communitybot.core.testing.OneGuildView;
+import com.communitybot.core.testing.Utf8Members;
 import com.communitybot.core.usecase.Leaderboard;
-import com.communitybot.core.view.GuildMembers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,8 +115,8 @@ class LeaderboardJsonRowsTest {
     }
 
     @Test
-    void membersOfAGuildMembers() throws IOException {
-        GuildMembers members = new GuildMembers(GUILD.value());
+    void membersOfAViewOfUtf8() throws IOException {
+        Utf8Members members = new Utf8Members();
         for (long user : users()) {
             if (isMember(user)) {
                 members.put(user, name(user), avatar(user));

@@ -11,6 +11,7 @@ import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.persistence.testing.StoreBackend;
 import com.communitybot.persistence.testing.StoreContext;
+import com.communitybot.persistence.testing.StoreFixture;
 import com.communitybot.persistence.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -26,10 +27,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -46,22 +45,8 @@ class GuildSizesTest {
     @Parameter
     StoreBackend backend;
 
-    private static StoreContext stores;
-
-    @BeforeParameterizedClassInvocation
-    static void start(StoreBackend backend) {
-        stores = StoreContext.start(backend, "sizes");
-    }
-
-    @AfterParameterizedClassInvocation
-    static void stop() {
-        stores.close();
-    }
-
-    @BeforeEach
-    void empty() {
-        stores.clear();
-    }
+    @RegisterExtension
+    static final StoreFixture stores = new StoreFixture("sizes");
 
     /** The sizes as the table holds them, guilds of size 0 left out. */
     private static Map<String, Long> sizes() {

@@ -8,14 +8,13 @@ import com.communitybot.core.model.TrackLevelRole;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.SettingsStore;
 import com.communitybot.persistence.testing.StoreBackend;
-import com.communitybot.persistence.testing.StoreContext;
+import com.communitybot.persistence.testing.StoreFixture;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -35,17 +34,8 @@ class ReadsDuringWritesTest {
     @Parameter
     StoreBackend backend;
 
-    private static StoreContext stores;
-
-    @BeforeParameterizedClassInvocation
-    static void start(StoreBackend backend) {
-        stores = StoreContext.start(backend, "reads_during_writes");
-    }
-
-    @AfterParameterizedClassInvocation
-    static void stop() {
-        stores.close();
-    }
+    @RegisterExtension
+    static final StoreFixture stores = new StoreFixture("reads_during_writes");
 
     @Test
     void tracksAreReadWithoutFailure_whileOtherConnectionsCreateAndDeleteThem() throws InterruptedException {

@@ -6,13 +6,11 @@ import com.communitybot.core.model.BetaServer;
 import com.communitybot.core.port.BetaStore;
 import com.communitybot.core.testing.BetaStoreContract;
 import com.communitybot.persistence.testing.StoreBackend;
-import com.communitybot.persistence.testing.StoreContext;
+import com.communitybot.persistence.testing.StoreFixture;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,22 +23,8 @@ class SqlBetaStoreTest extends BetaStoreContract {
     @Parameter
     StoreBackend backend;
 
-    private static StoreContext stores;
-
-    @BeforeParameterizedClassInvocation
-    static void start(StoreBackend backend) {
-        stores = StoreContext.start(backend, "beta");
-    }
-
-    @AfterParameterizedClassInvocation
-    static void stop() {
-        stores.close();
-    }
-
-    @BeforeEach
-    void empty() {
-        stores.clear();
-    }
+    @RegisterExtension
+    static final StoreFixture stores = new StoreFixture("beta");
 
     @Test
     void timesInTheHourThatRepeatsWhenSummerTimeEnds_areStoredExactly() {

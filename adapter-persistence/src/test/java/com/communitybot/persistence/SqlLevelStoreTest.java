@@ -4,11 +4,9 @@ import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.testing.LevelStoreContract;
 import com.communitybot.persistence.testing.StoreBackend;
-import com.communitybot.persistence.testing.StoreContext;
+import com.communitybot.persistence.testing.StoreFixture;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -21,22 +19,8 @@ class SqlLevelStoreTest extends LevelStoreContract {
     @Parameter
     StoreBackend backend;
 
-    private static StoreContext stores;
-
-    @BeforeParameterizedClassInvocation
-    static void start(StoreBackend backend) {
-        stores = StoreContext.start(backend, "levels");
-    }
-
-    @AfterParameterizedClassInvocation
-    static void stop() {
-        stores.close();
-    }
-
-    @BeforeEach
-    void empty() {
-        stores.clear();
-    }
+    @RegisterExtension
+    static final StoreFixture stores = new StoreFixture("levels");
 
     @Override
     protected LevelStore store() {

@@ -3,10 +3,8 @@ package com.communitybot.persistence;
 import com.communitybot.core.port.SettingsStore;
 import com.communitybot.core.testing.SettingsStoreContract;
 import com.communitybot.persistence.testing.StoreBackend;
-import com.communitybot.persistence.testing.StoreContext;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import com.communitybot.persistence.testing.StoreFixture;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -19,22 +17,8 @@ class SqlSettingsStoreTest extends SettingsStoreContract {
     @Parameter
     StoreBackend backend;
 
-    private static StoreContext stores;
-
-    @BeforeParameterizedClassInvocation
-    static void start(StoreBackend backend) {
-        stores = StoreContext.start(backend, "settings");
-    }
-
-    @AfterParameterizedClassInvocation
-    static void stop() {
-        stores.close();
-    }
-
-    @BeforeEach
-    void empty() {
-        stores.clear();
-    }
+    @RegisterExtension
+    static final StoreFixture stores = new StoreFixture("settings");
 
     @Override
     protected SettingsStore store() {

@@ -5,11 +5,9 @@ import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.SettingsStore;
 import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.persistence.testing.StoreBackend;
-import com.communitybot.persistence.testing.StoreContext;
+import com.communitybot.persistence.testing.StoreFixture;
 import com.communitybot.persistence.testing.StoreTransferContract;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,22 +20,8 @@ class SqlStoreTransferTest extends StoreTransferContract {
     @Parameter
     StoreBackend backend;
 
-    private static StoreContext stores;
-
-    @BeforeParameterizedClassInvocation
-    static void start(StoreBackend backend) {
-        stores = StoreContext.start(backend, "transfer");
-    }
-
-    @AfterParameterizedClassInvocation
-    static void stop() {
-        stores.close();
-    }
-
-    @BeforeEach
-    void empty() {
-        stores.clear();
-    }
+    @RegisterExtension
+    static final StoreFixture stores = new StoreFixture("transfer");
 
     @Override
     protected StoreTransfer transfer() {

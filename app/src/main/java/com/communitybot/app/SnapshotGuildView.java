@@ -9,7 +9,7 @@ import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
-import com.communitybot.core.view.GuildMembers;
+import com.communitybot.discord.members.GuildMembers;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
@@ -166,8 +166,8 @@ public final class SnapshotGuildView implements GuildView, AutoCloseable {
     }
 
     private static Map<GuildId, GuildData> read(Path file) {
-        // Streamed, not read whole first: a million members' file (130 MB) is more than the heap a million
-        // members' view needs (BENCHMARKS.md, "The service against a bare baseline").
+        // Streamed, not read whole first: a million members' file is larger than the heap a million members' view
+        // needs (BENCHMARKS.md, "Member view").
         try (InputStream in = Files.newInputStream(file);
                 JsonParser parser = JSON.createParser(in)) {
             try {

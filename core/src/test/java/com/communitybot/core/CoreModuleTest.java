@@ -53,8 +53,7 @@ class CoreModuleTest {
                         "com.communitybot.core.json",
                         "com.communitybot.core.model",
                         "com.communitybot.core.port",
-                        "com.communitybot.core.usecase",
-                        "com.communitybot.core.view"));
+                        "com.communitybot.core.usecase"));
         assertThat(CORE.opens()).isEmpty();
     }
 

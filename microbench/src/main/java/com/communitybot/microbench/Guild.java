@@ -9,7 +9,7 @@ import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.usecase.LeaderboardOrder;
-import com.communitybot.core.view.GuildMembers;
+import com.communitybot.discord.members.GuildMembers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

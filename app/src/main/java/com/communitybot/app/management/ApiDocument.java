@@ -34,8 +34,8 @@ class ApiDocument {
 
     private final byte[] yaml;
     /**
-     * The JSON form, made when first asked for: the YAML reader and its classes cost about a tenth of the
-     * service's start (BENCHMARKS.md, "Start-up"), for a document few clients ask for.
+     * The JSON form, made when first asked for: made at start, the YAML reader and its classes would lengthen every
+     * start (BENCHMARKS.md, "Start-up", says what a start costs) for a document few clients ask for.
      */
     private volatile byte[] json;
 

@@ -1,6 +1,7 @@
 package com.communitybot.app.movein;
 
 import com.communitybot.app.json.JsonPath;
+import com.communitybot.app.movein.PeerFormat.Fields;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
@@ -45,8 +46,6 @@ public final class PeerImport {
             .build();
 
     private static final String U64_RANGE = " must be an integer from 0 to 18446744073709551615";
-    private static final String LIVE_VIEW = "usernames and avatars (the live view supplies those)";
-    private static final String MESSAGE_COUNTS = "message counts";
 
     private final StoreTransfer store;
 
@@ -150,7 +149,7 @@ public final class PeerImport {
             U64 recordLevel = level;
             if (recordLevel == null) {
                 recordLevel = request.curve().levelFor(xp);
-            } else if (request.format() == PeerFormat.MEE6 && !LevelCurve.MEE6.agrees(xp, level)) {
+            } else if (request.format().levelOffItsCurve(xp, level)) {
                 levelsKeptAgainstCurve++;
             }
             pending.add(new Pending(
@@ -183,8 +182,11 @@ public final class PeerImport {
         }
     }
 
-    /** Reads one file of one format, token by token, handing each record to the writer as it is read. */
-    private static final class FileReader {
+    /**
+     * Reads one file of one format, token by token, handing each record to the writer as it is read: the parts
+     * that {@link PeerFormat#read} puts together for its format.
+     */
+    private static final class FileReader implements PeerFormat.Reader {
         private final Path file;
         private final JsonParser parser;
         private final PeerFormat format;
@@ -201,99 +203,27 @@ public final class PeerImport {
             this.notCarriedOver = notCarriedOver;
         }
 
-        /** {@code message}, prefixed with the file and the record being read, if any. */
-        InvalidInputException fault(String message) {
+        @Override
+        public InvalidInputException fault(String message) {
             InvalidInputException fault = new InvalidInputException(message);
             return (where.isEmpty() ? fault : fault.at(where)).at(file.toString());
         }
 
         void read() throws IOException {
-            JsonToken first = parser.nextToken();
-            switch (format) {
-                case MEE6 ->
-                    topObject(
-                            first,
-                            "a mee6 file must be a page of MEE6's leaderboard API, a JSON object with a players array",
-                            "players",
-                            Map.of(
-                                    "role_rewards", "role rewards",
-                                    "xp_per_message", "xp per message and xp rate",
-                                    "xp_rate", "xp per message and xp rate"),
-                            Set.of("page", "admin", "player", "guild", "banner_url", "user_guild_settings"),
-                            () -> array(
-                                    "players",
-                                    new Fields(
-                                            "id",
-                                            true,
-                                            Map.of(
-                                                    "message_count", MESSAGE_COUNTS,
-                                                    "username", LIVE_VIEW,
-                                                    "avatar", LIVE_VIEW,
-                                                    "discriminator", LIVE_VIEW,
-                                                    "is_monetize_subscriber", "MEE6 premium xp boosts",
-                                                    "monetize_xp_boost", "MEE6 premium xp boosts"),
-                                            "guild_id",
-                                            Set.of("detailed_xp"))));
-                case POLARIS -> {
-                    if (first == JsonToken.START_ARRAY) {
-                        array("", new Fields("id", false, Map.of(), null, Set.of()));
-                    } else {
-                        topObject(
-                                first,
-                                "a polaris file must be a JSON object with a users object, or an array of {\"id\", \"xp\"}",
-                                "users",
-                                Map.of("settings", "Polaris settings (role rewards, xp curve and multipliers)"),
-                                Set.of(),
-                                this::polarisUsers);
-                    }
-                }
-                case LURKR ->
-                    topObject(
-                            first,
-                            "a lurkr file must be a JSON object with a levels array",
-                            "levels",
-                            Map.of(),
-                            Set.of(),
-                            () -> array(
-                                    "levels",
-                                    new Fields(
-                                            "userId",
-                                            true,
-                                            Map.of(
-                                                    "messageCount", MESSAGE_COUNTS,
-                                                    "user", LIVE_VIEW,
-                                                    "username", LIVE_VIEW,
-                                                    "avatar", LIVE_VIEW),
-                                            "guildId",
-                                            Set.of())));
-                case XPD -> {
-                    if (first != JsonToken.START_ARRAY) {
-                        throw fault("an xpd file must be a JSON array of {\"id\", \"xp\"}");
-                    }
-                    array("", new Fields("id", false, Map.of(), null, Set.of()));
-                }
-            }
+            format.read(this, parser.nextToken());
             if (parser.nextToken() != null) {
                 throw fault("unexpected content after the file's JSON value");
             }
         }
 
-        private interface Part {
-            void read() throws IOException;
-        }
-
-        /**
-         * A top-level object whose {@code records} key holds the records; other keys are named in
-         * {@code labels} (said as not carried over when they hold something), or {@code quiet} (nothing a level
-         * record could hold: paging, the viewer, the guild's name), or said by their own name.
-         */
-        private void topObject(
+        @Override
+        public void topObject(
                 JsonToken first,
                 String shape,
                 String records,
                 Map<String, String> labels,
                 Set<String> quiet,
-                Part readRecords)
+                PeerFormat.Part readRecords)
                 throws IOException {
             if (first != JsonToken.START_OBJECT) {
                 throw fault(shape);
@@ -315,16 +245,8 @@ public final class PeerImport {
             }
         }
 
-        /**
-         * What a record's object may hold: the key of its user id ({@code null} when the id is the record's
-         * key), whether it carries a level, the key of the guild it is of ({@code null} when it has none; a
-         * record of another guild than {@code --guild} fails the import, so pages of the wrong guild are not
-         * taken for this one's), and its other keys as {@link #topObject} treats them.
-         */
-        private record Fields(
-                String idKey, boolean level, Map<String, String> labels, String guildKey, Set<String> quiet) {}
-
-        private void array(String list, Fields fields) throws IOException {
+        @Override
+        public void array(String list, Fields fields) throws IOException {
             if (parser.currentToken() != JsonToken.START_ARRAY) {
                 throw fault(list + " must be an array");
             }
@@ -338,18 +260,18 @@ public final class PeerImport {
             }
         }
 
-        private void polarisUsers() throws IOException {
+        @Override
+        public void keyedRecords(String list, Fields fields) throws IOException {
             if (parser.currentToken() != JsonToken.START_OBJECT) {
-                throw fault("users must be an object whose keys are user ids");
+                throw fault(list + " must be an object whose keys are user ids");
             }
-            Fields fields = new Fields(null, false, Map.of(), null, Set.of());
             for (String key = parser.nextFieldName(); key != null; key = parser.nextFieldName()) {
-                where = "users[\"" + key + "\"]";
+                where = list + "[\"" + key + "\"]";
                 if (parser.nextToken() != JsonToken.START_OBJECT) {
                     parser.skipChildren();
                     throw fault("must be an object");
                 }
-                record("users[]", key, fields);
+                record(list + "[]", key, fields);
             }
         }
 

@@ -144,13 +144,17 @@ class PeerImportTest {
                         + " | players[0] (id \"1\"): guild_id must be a string",
                 "MEE6 | {\"page\": 0} | a mee6 file must be a page of MEE6's leaderboard API",
                 "MEE6 | [] | a mee6 file must be a page",
+                "MEE6 | {\"players\": {}} | players must be an array",
                 "POLARIS | {\"users\": {\"1\": {\"xp\": 1.5}}} | users[\"1\"]: xp must be an integer",
                 "POLARIS | {\"users\": {\"x\": {\"xp\": 1}}} | users[\"x\"]: not a user id",
                 "POLARIS | {\"users\": {\"1\": {\"xp\": 1}, \"1\": {\"xp\": 2}}} | not valid JSON: Duplicate field '1'",
                 "POLARIS | {\"settings\": {}} | a polaris file must be a JSON object with a users object",
+                "POLARIS | {\"users\": []} | users must be an object whose keys are user ids",
+                "POLARIS | {\"users\": {\"1\": 5}} | users[\"1\"]: must be an object",
                 "LURKR | {\"levels\": [{\"userId\": \"1\", \"level\": 0, \"xp\": -5}]}"
                         + " | levels[0] (userId \"1\"): xp must be an integer",
                 "LURKR | {\"levels\": [{\"id\": \"1\", \"level\": 0, \"xp\": 5}]} | levels[0]: userId is required",
+                "LURKR | {\"levels\": 3} | levels must be an array",
                 "LURKR | {\"levels\": [{\"userId\": \"1\", \"guildId\": \"7\", \"level\": 0, \"xp\": 5}]}"
                         + " | levels[0] (userId \"1\"): guildId \"7\" is not the guild of --guild, 100000000000000001",
                 "XPD | {\"id\": \"1\", \"xp\": 1} | an xpd file must be a JSON array",

@@ -5,17 +5,19 @@ import com.communitybot.core.model.Member;
 import com.communitybot.core.model.Role;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.port.GuildView;
-import com.communitybot.core.view.GuildMembers;
 import java.util.List;
 import java.util.Optional;
 
-/** A view of one guild without roles whose members are a {@link GuildMembers}, handed out as the live views do. */
+/**
+ * A view of one guild without roles whose members are the {@link GuildView.Members} given, handed out as the live
+ * views hand out theirs: a {@link Utf8Members}, or an adapter's own.
+ */
 public final class OneGuildView implements GuildView {
 
     private final GuildId guild;
-    private final GuildMembers members;
+    private final Members members;
 
-    public OneGuildView(GuildId guild, GuildMembers members) {
+    public OneGuildView(GuildId guild, Members members) {
         this.guild = guild;
         this.members = members;
     }

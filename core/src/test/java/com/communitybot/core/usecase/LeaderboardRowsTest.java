@@ -17,7 +17,7 @@ import com.communitybot.core.port.StoreException;
 import com.communitybot.core.testing.InMemoryGuildView;
 import com.communitybot.core.testing.InMemoryLevelStore;
 import com.communitybot.core.testing.OneGuildView;
-import com.communitybot.core.view.GuildMembers;
+import com.communitybot.core.testing.Utf8Members;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,8 +81,8 @@ class LeaderboardRowsTest {
     }
 
     @Test
-    void theRowsAreTheEntriesOfTheLeaderboard_withTheMembersOfAGuildMembersLookedUpInBatches() {
-        GuildMembers members = new GuildMembers(GUILD.value());
+    void theRowsAreTheEntriesOfTheLeaderboard_withMembersWrittenAsUtf8LookedUpInBatches() {
+        Utf8Members members = new Utf8Members();
         for (int user = 1; user <= 200; user++) {
             members.put(user, "Member " + user, "https://cdn.discordapp.com/embed/avatars/" + user % 6 + ".png");
         }

@@ -1,4 +1,4 @@
-package com.communitybot.core.view;
+package com.communitybot.discord.members;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.Member;

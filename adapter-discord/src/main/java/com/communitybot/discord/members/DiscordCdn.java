@@ -1,4 +1,4 @@
-package com.communitybot.core.view;
+package com.communitybot.discord.members;
 
 /**
  * The avatar URLs Discord's CDN serves, spelled exactly as JDA 6 spells them ({@code Member#getEffectiveAvatarUrl}):

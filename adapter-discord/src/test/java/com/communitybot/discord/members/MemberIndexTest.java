@@ -1,4 +1,4 @@
-package com.communitybot.core.view;
+package com.communitybot.discord.members;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
