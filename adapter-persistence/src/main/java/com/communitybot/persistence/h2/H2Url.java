@@ -15,37 +15,10 @@ import java.util.Optional;
 public final class H2Url {
 
     /**
-     * The H2 settings every H2 URL gets, in URL form.
-     * <ul>
-     *   <li>{@code MODE=PostgreSQL}: the repositories are compiled for PostgreSQL; H2 reads that SQL
-     *       ({@code ON CONFLICT DO NOTHING} included) in this mode.</li>
-     *   <li>{@code DATABASE_TO_LOWER=TRUE}: unquoted names are stored in lower case as on PostgreSQL, so
-     *       the quoted lower-case names of the generated SQL find the tables Flyway created.</li>
-     *   <li>{@code DEFAULT_NULL_ORDERING=HIGH}: NULLs sort as on PostgreSQL.</li>
-     *   <li>{@code LAZY_QUERY_EXECUTION=FALSE}: a query is run to its end before its first row is handed out
-     *       (into a temporary file beyond a few thousand rows). H2's lazy results are read after the statement
-     *       has let go of its snapshot: under concurrent writes a read then fails ("Row not found in primary
-     *       index", "Chunk not found"), so a URL that asks for them gets this value instead.</li>
-     *   <li>{@code DB_CLOSE_ON_EXIT=FALSE}: the pool, not H2's shutdown hook, closes the database, so
-     *       requests still in flight at SIGTERM can finish.</li>
-     *   <li>{@code QUERY_CACHE_SIZE=0}: every prepared statement gets a command of its own. H2 otherwise
-     *       reuses a session's compiled command for the next statement of the same SQL, cancel flag included:
-     *       a cancel that lands after a statement's last check (the losing count of {@code LeaderboardPlace})
-     *       would then cancel the next statement of that SQL on that pooled connection.</li>
-     *   <li>{@code TRACE_LEVEL_FILE=0}: no {@code .trace.db} file beside the store. H2 writes every exception of
-     *       a JDBC call there, among them the by-design cancel of {@code LeaderboardPlace}'s losing count. Every
-     *       error reaches the service as the exception itself, which it logs or answers.</li>
-     *   <li>{@code MAX_COMPACT_TIME=0}: no compaction when the database closes. H2 2.3.232 compacts for up to
-     *       200 ms at close after its last commit, and so could lose rows written just before (h2database issue
-     *       4247). The service compacts the file while it runs ({@link H2FileCompaction}), where the next commit
-     *       saves what a compaction moved; the import's {@code SHUTDOWN COMPACT} writes a copy, a path of its
-     *       own.</li>
-     *   <li>{@code WRITE_DELAY=0}: a commit is written to the file before it returns, so a write the service
-     *       acknowledged survives a {@code kill -9} (the operating system's page cache, not a power cut: H2 does
-     *       not {@code fsync} a commit). With H2's default of 500 ms a background thread writes it later, and a
-     *       kill in between lost acknowledged writes. The delay 0 also stops that thread, and with it H2's own
-     *       compaction, which {@link H2FileCompaction} does instead.</li>
-     * </ul>
+     * The H2 settings every H2 URL gets, in URL form: the repositories' PostgreSQL SQL read as PostgreSQL reads it,
+     * and H2's quirks worked around (each option's reason: docs/store.md, "H2 options and why"). With
+     * {@code WRITE_DELAY=0} a commit is in the file when it returns, and H2's background thread, its own compaction
+     * with it, does not run: {@link H2FileCompaction} compacts instead.
      */
     public static final String OPTIONS =
             "MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;"
