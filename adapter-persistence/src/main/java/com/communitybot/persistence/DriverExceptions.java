@@ -10,9 +10,10 @@ import java.util.function.Supplier;
 /**
  * The persistence adapter's one translation: what the JDBC driver, the pool or the transaction manager
  * throws becomes the ports' {@link StoreException}, naming what was being done. Which message a client is
- * then shown is core's business, not this adapter's.
+ * then shown is core's business, not this adapter's. Public for package {@code h2}, whose failures are translated
+ * the same way.
  */
-final class DriverExceptions {
+public final class DriverExceptions {
 
     private DriverExceptions() {}
 
@@ -39,7 +40,7 @@ final class DriverExceptions {
         return e;
     }
 
-    static StoreException translate(String what, SQLException e) {
+    public static StoreException translate(String what, SQLException e) {
         return new StoreException(what + " failed: " + e.getMessage(), e);
     }
 

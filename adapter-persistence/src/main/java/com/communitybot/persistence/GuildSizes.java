@@ -3,16 +3,16 @@ package com.communitybot.persistence;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Collection;
 
 /**
  * Bulk writes and {@code level_guild_size} (migration V3): the triggers keep the sizes record by record, which a
  * million-record import would pay a million times (and on PostgreSQL, per statement of its batches). So an
- * import suspends them for its own transaction, and at its end counts each guild it wrote, once, in the same
- * transaction: the sizes commit with the records or roll back with them. Other sessions' writes meanwhile are
- * counted by their own triggers as always; a guild's recount deletes its row first, which waits for any of
- * them that changed it to end, and then counts what is committed plus the import's own records.
+ * import suspends them for its own transaction ({@link StoreEngine#suspendGuildSizeTriggers}), and at its end counts
+ * each guild it wrote, once, in the same transaction: the sizes commit with the records or roll back with them.
+ * Other sessions' writes meanwhile are counted by their own triggers as always; a guild's recount deletes its row
+ * first, which waits for any of them that changed it to end, and then counts what is committed plus the import's
+ * own records.
  */
 final class GuildSizes {
 
@@ -22,21 +22,7 @@ final class GuildSizes {
 
     private GuildSizes() {}
 
-    /** Stops the triggers for the rest of {@code connection}'s transaction, on this thread. */
-    static void suspend(Connection connection) throws SQLException {
-        if (isPostgres(connection)) {
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SET LOCAL communitybot.bulk_write = 'on'");
-            }
-        } else {
-            GuildSizeTrigger.suspendOnThisThread();
-        }
-    }
-
-    /**
-     * Counts the sizes of {@code guilds} afresh, then lets the triggers count again on this thread (on
-     * PostgreSQL they stay off until the transaction ends, which is the import's next step).
-     */
+    /** Counts the sizes of {@code guilds} afresh, in the import's transaction on {@code connection}. */
     static void recount(Connection connection, Collection<String> guilds) throws SQLException {
         try (PreparedStatement delete = connection.prepareStatement(DELETE);
                 PreparedStatement count = connection.prepareStatement(COUNT)) {
@@ -47,14 +33,5 @@ final class GuildSizes {
                 count.executeUpdate();
             }
         }
-    }
-
-    /** Lets the triggers count this thread's writes again (H2); always call it, also when the import failed. */
-    static void resume() {
-        GuildSizeTrigger.resumeOnThisThread();
-    }
-
-    private static boolean isPostgres(Connection connection) throws SQLException {
-        return "PostgreSQL".equals(connection.getMetaData().getDatabaseProductName());
     }
 }

@@ -10,9 +10,10 @@ import java.util.Collections;
 /**
  * The SQL of the {@code level_record} table, written with JDBC rather than a repository: the leaderboard
  * reads keyset batches ({@link LeaderboardKeyset}), the export streams with a fetch size, and the import
- * writes in batches, none of which Micronaut Data's repositories do.
+ * writes in batches, none of which Micronaut Data's repositories do. Public for the H2 file import
+ * ({@code h2.H2FileImport}), which writes the same rows.
  */
-final class LevelRecordSql {
+public final class LevelRecordSql {
 
     static final String ALL_BY_ID = "SELECT id, xp, level FROM level_record ORDER BY id";
 
@@ -38,7 +39,7 @@ final class LevelRecordSql {
     }
 
     /** The record at the result set's current row (columns id, xp, level). */
-    static LevelRecord read(ResultSet row) throws SQLException {
+    public static LevelRecord read(ResultSet row) throws SQLException {
         String id = row.getString(1);
         if (id == null) {
             throw StoreException.unreadable("a level record has a NULL id", null);
@@ -55,7 +56,7 @@ final class LevelRecordSql {
     }
 
     /** Binds id, xp and level, in the parameter order of {@link #INSERT_IF_ABSENT}. */
-    static void bindInsert(PreparedStatement statement, LevelRecord record) throws SQLException {
+    public static void bindInsert(PreparedStatement statement, LevelRecord record) throws SQLException {
         statement.setString(1, record.id());
         statement.setBigDecimal(2, Columns.numeric(record.xp()));
         statement.setBigDecimal(3, Columns.numeric(record.level()));

@@ -1,6 +1,5 @@
 package com.communitybot.persistence;
 
-import com.communitybot.persistence.h2.MigrationBackup;
 import io.micronaut.context.BeanProvider;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.event.BeanCreatedEvent;
@@ -26,8 +25,9 @@ import javax.sql.DataSource;
  * this build's migrations: when Flyway's history already holds every one of them, successful, and nothing else,
  * there is nothing for Flyway to do, and its configuration, its scan of the migrations, its validation and its lock
  * were an eighth of the start. Any other history (none, one version short, a failed or unknown migration) is Flyway's
- * to migrate, or to refuse with its own message, exactly as before. On an H2 file the migration runs with a copy of
- * the store taken before it ({@link MigrationBackup}), because H2 cannot undo half a migration.
+ * to migrate, or to refuse with its own message, exactly as before. The migration runs through the store's
+ * {@link StoreEngine#migrate}: H2 cannot undo half a migration, so on an H2 file it runs with a copy of the store
+ * taken before it.
  */
 @Singleton
 @Replaces(DataSourceMigrationRunner.class)
@@ -67,17 +67,12 @@ final class SchemaMigration implements BeanCreatedEventListener<DataSource> {
                     .ifPresent(configuration -> {
                         DataSource unwrapped = dataSources.resolve(dataSource);
                         if (!isCurrent(unwrapped)) {
-                            Runnable migration = () -> migrator.get().run(configuration, unwrapped);
-                            MigrationBackup.forUrl(urlOf(unwrapped))
-                                    .ifPresentOrElse(backup -> backup.around(unwrapped, migration), migration);
+                            StoreEngine.of(unwrapped)
+                                    .migrate(unwrapped, () -> migrator.get().run(configuration, unwrapped));
                         }
                     });
         }
         return dataSource;
-    }
-
-    private static String urlOf(DataSource dataSource) {
-        return SideConnection.pool(dataSource).getJdbcUrl();
     }
 
     /**

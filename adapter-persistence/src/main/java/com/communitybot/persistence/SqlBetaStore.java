@@ -18,11 +18,9 @@ final class SqlBetaStore implements BetaStore {
     static final int IDS_PER_QUERY = 1000;
 
     private final BetaRepository beta;
-    private final DurableWrites durable;
 
-    SqlBetaStore(BetaRepository beta, DurableWrites durable) {
+    SqlBetaStore(BetaRepository beta) {
         this.beta = beta;
-        this.durable = durable;
     }
 
     @Override
@@ -34,7 +32,7 @@ final class SqlBetaStore implements BetaStore {
 
     @Override
     public boolean addIfAbsent(BetaServer server) {
-        return durable.write(
+        return DriverExceptions.translated(
                         "Adding guild '" + server.guildId() + "' to the beta list",
                         () -> beta.insertIfAbsent(server.guildId(), Columns.timestamp(server.addedAt())))
                 == 1;
@@ -42,7 +40,9 @@ final class SqlBetaStore implements BetaStore {
 
     @Override
     public boolean remove(String guildId) {
-        return durable.write("Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId)) > 0;
+        return DriverExceptions.translated(
+                        "Removing guild '" + guildId + "' from the beta list", () -> beta.delete(guildId))
+                > 0;
     }
 
     @Override

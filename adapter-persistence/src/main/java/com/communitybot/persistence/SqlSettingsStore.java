@@ -18,17 +18,11 @@ final class SqlSettingsStore implements SettingsStore {
     private final TrackRepository tracks;
     private final BridgeRepository bridges;
     private final TransactionOperations<Connection> transactions;
-    private final DurableWrites durable;
 
-    SqlSettingsStore(
-            TrackRepository tracks,
-            BridgeRepository bridges,
-            TransactionOperations<Connection> transactions,
-            DurableWrites durable) {
+    SqlSettingsStore(TrackRepository tracks, BridgeRepository bridges, TransactionOperations<Connection> transactions) {
         this.tracks = tracks;
         this.bridges = bridges;
         this.transactions = transactions;
-        this.durable = durable;
     }
 
     @Override
@@ -43,7 +37,7 @@ final class SqlSettingsStore implements SettingsStore {
     @Override
     public boolean addTrackIfAbsent(GuildId guild, LevelTrack track) {
         String roles = Columns.roles(track.roles());
-        return durable.write(
+        return DriverExceptions.translated(
                         "Adding track '" + track.name() + "' to guild " + guild,
                         () -> tracks.insertIfAbsent(Columns.numeric(guild), track.name(), roles))
                 == 1;
@@ -54,7 +48,7 @@ final class SqlSettingsStore implements SettingsStore {
         BigDecimal guildId = Columns.numeric(guild);
         String roles = Columns.roles(track.roles());
         String what = "Writing track '" + track.name() + "' of guild " + guild;
-        durable.write(
+        DriverExceptions.translated(
                 what,
                 () -> transactions.executeWrite(tx -> {
                     Upserts.upsert(
@@ -67,7 +61,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean removeTrack(GuildId guild, String name) {
-        return durable.write(
+        return DriverExceptions.translated(
                         "Removing track '" + name + "' of guild " + guild,
                         () -> tracks.delete(Columns.numeric(guild), name))
                 > 0;
@@ -94,7 +88,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean addBridgeIfAbsent(GuildId guild, LevelBridge bridge) {
-        return durable.write(
+        return DriverExceptions.translated(
                         "Adding the bridge of '" + bridge.inRoleId() + "' to guild " + guild,
                         () -> bridges.insertIfAbsent(
                                 Columns.numeric(guild), bridge.inRoleId(), Columns.numeric(bridge.outRoleId())))
@@ -106,7 +100,7 @@ final class SqlSettingsStore implements SettingsStore {
         BigDecimal guildId = Columns.numeric(guild);
         BigDecimal out = Columns.numeric(bridge.outRoleId());
         String what = "Writing the bridge of '" + bridge.inRoleId() + "' in guild " + guild;
-        durable.write(
+        DriverExceptions.translated(
                 what,
                 () -> transactions.executeWrite(tx -> {
                     Upserts.upsert(
@@ -119,7 +113,7 @@ final class SqlSettingsStore implements SettingsStore {
 
     @Override
     public boolean removeBridge(GuildId guild, String inRoleId) {
-        return durable.write(
+        return DriverExceptions.translated(
                         "Removing the bridge of '" + inRoleId + "' in guild " + guild,
                         () -> bridges.delete(Columns.numeric(guild), inRoleId))
                 > 0;

@@ -49,16 +49,15 @@ final class SqlStoreTransfer implements StoreTransfer {
     private final TrackRepository tracks;
     private final BridgeRepository bridges;
     private final BetaRepository beta;
-    private final DurableWrites durable;
+    private final StoreEngine engine;
 
     SqlStoreTransfer(
             DataSource dataSource,
             TransactionOperations<Connection> transactions,
             TrackRepository tracks,
             BridgeRepository bridges,
-            BetaRepository beta,
-            DurableWrites durable) {
-        this.durable = durable;
+            BetaRepository beta) {
+        this.engine = StoreEngine.of(dataSource);
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.transactions = transactions;
         this.tracks = tracks;
@@ -71,14 +70,14 @@ final class SqlStoreTransfer implements StoreTransfer {
         try {
             transactions.executeWrite(status -> {
                 Connection connection = status.getConnection();
-                GuildSizes.suspend(connection);
+                engine.suspendGuildSizeTriggers(connection);
                 try {
                     TransactionBatch batch = new TransactionBatch(connection);
                     work.accept(batch);
                     batch.flushLevels();
                     GuildSizes.recount(connection, batch.guildsWritten);
                 } finally {
-                    GuildSizes.resume();
+                    engine.resumeGuildSizeTriggers();
                 }
                 return null;
             });
@@ -86,7 +85,6 @@ final class SqlStoreTransfer implements StoreTransfer {
             // Only the store's own failures are translated: the work's exceptions are rethrown as they were.
             throw DriverExceptions.translate("Importing", e);
         }
-        durable.persist("Importing");
     }
 
     @Override

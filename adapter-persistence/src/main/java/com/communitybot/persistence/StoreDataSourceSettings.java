@@ -1,17 +1,17 @@
 package com.communitybot.persistence;
 
-import com.communitybot.persistence.h2.MigrationBackup;
 import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
 import io.micronaut.context.env.Environment;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import jakarta.inject.Singleton;
+import java.util.Objects;
 import java.util.Properties;
 
 /**
- * Puts the store's settings on the default data source's configuration before its pool is built: the H2
- * options the SQL needs (and an H2 file put back as it was before a migration that was killed, {@link
- * MigrationBackup}), and timeouts so a dead store fails a call within seconds instead of hanging it.
+ * Puts the store's settings on the default data source's configuration before its pool is built: the URL its
+ * engine opens it with ({@link StoreEngine#beforeOpening}: on H2, the options the SQL needs), and timeouts so a dead
+ * store fails a call within seconds instead of hanging it.
  * A timeout the configuration sets itself ({@code datasources.default.*}) is kept.
  */
 @Singleton
@@ -43,9 +43,9 @@ final class StoreDataSourceSettings implements BeanCreatedEventListener<Datasour
     public DatasourceConfiguration onCreated(BeanCreatedEvent<DatasourceConfiguration> event) {
         DatasourceConfiguration config = event.getBean();
         String url = config.getJdbcUrl();
-        if (StoreUrls.isH2(url)) {
-            config.setJdbcUrl(StoreUrls.withRequiredOptions(url));
-            MigrationBackup.forUrl(url).ifPresent(MigrationBackup::restoreIfInterrupted);
+        String opened = StoreEngine.forUrl(url).beforeOpening(url);
+        if (!Objects.equals(opened, url)) {
+            config.setJdbcUrl(opened);
         }
         String prefix = "datasources." + config.getName() + ".";
         if (!configured(prefix, "connection-timeout")) {

@@ -2,6 +2,7 @@ package com.communitybot.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.persistence.h2.H2Url;
 import org.junit.jupiter.api.Test;
 
 class StoreUrlsTest {
@@ -9,7 +10,7 @@ class StoreUrlsTest {
     @Test
     void aBareH2Url_getsEveryRequiredOption() {
         assertThat(StoreUrls.withRequiredOptions("jdbc:h2:file:/var/lib/bot/db"))
-                .isEqualTo("jdbc:h2:file:/var/lib/bot/db;" + StoreUrls.H2_OPTIONS);
+                .isEqualTo("jdbc:h2:file:/var/lib/bot/db;" + H2Url.OPTIONS);
     }
 
     @Test
@@ -17,7 +18,7 @@ class StoreUrlsTest {
         assertThat(StoreUrls.withRequiredOptions("jdbc:h2:mem:x;mode=MySQL;CIPHER=AES;DB_CLOSE_DELAY=-1"))
                 .isEqualTo(
                         "jdbc:h2:mem:x;MODE=PostgreSQL;CIPHER=AES;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE;"
-                                + "DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;MAX_COMPACT_TIME=0");
+                                + "DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;WRITE_DELAY=0");
     }
 
     @Test

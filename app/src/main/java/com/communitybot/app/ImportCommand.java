@@ -9,7 +9,7 @@ import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.core.usecase.LevelCurve;
-import com.communitybot.persistence.H2FileImport;
+import com.communitybot.persistence.h2.H2FileImport;
 import io.micronaut.context.ApplicationContext;
 import java.io.BufferedInputStream;
 import java.io.IOException;

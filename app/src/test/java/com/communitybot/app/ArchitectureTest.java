@@ -1,5 +1,7 @@
 package com.communitybot.app;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.communitybot.core.architecture.ArchitectureRules;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -49,5 +51,24 @@ class ArchitectureTest {
     @Test
     void nothingDependsOnTheApp() {
         ArchitectureRules.nothingDependsOnTheApp(ROOT).check(PRODUCTION);
+    }
+
+    @Test
+    void h2StaysBehindItsSeam() {
+        ArchitectureRules.h2StaysBehindItsSeam(ROOT).check(PRODUCTION);
+    }
+
+    /** Here rather than in core's ArchitectureRulesCanFailTest: the fixtures need H2 on the classpath. */
+    @Test
+    void h2StaysBehindItsSeam_failsOnAPersistenceClassUsingH2_notOnOneInItsPackage() {
+        String fixtures = "com.communitybot.archfixture";
+        JavaClasses classes = new ClassFileImporter().importPackages(fixtures + ".persistence");
+
+        assertThatThrownBy(
+                        () -> ArchitectureRules.h2StaysBehindItsSeam(fixtures).check(classes))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("PersistenceUsingH2")
+                .hasMessageContaining("org.h2.api.Trigger")
+                .hasMessageNotContaining("H2InItsPackage");
     }
 }

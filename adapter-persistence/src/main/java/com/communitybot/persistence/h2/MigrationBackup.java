@@ -50,7 +50,7 @@ public final class MigrationBackup {
      * process) or over TCP (its server's file, not this process's).
      */
     public static Optional<MigrationBackup> forUrl(String url) {
-        return H2FilePath.baseOf(url).map(MigrationBackup::new);
+        return H2Url.fileBase(url).map(MigrationBackup::new);
     }
 
     /** The copy of the store taken before a migration; it exists only while one runs or after one was killed. */

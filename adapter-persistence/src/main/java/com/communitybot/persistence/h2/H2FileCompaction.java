@@ -1,4 +1,4 @@
-package com.communitybot.persistence;
+package com.communitybot.persistence.h2;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.micronaut.context.annotation.Requires;
@@ -20,11 +20,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the H2 file of a running service near the size of its data, without a restart. H2's MVStore never
- * writes a page in place: every save (each write's {@code CHECKPOINT}, {@link DurableWrites}) appends a chunk,
- * and the space of chunks whose pages are all dead is reused, or the file shrunk, only by its background
- * housekeeping. That housekeeping gives up when it cannot take the store's lock within 10 ms
- * ({@code MVStore.tryExecuteUnderStoreLock}), which under a steady stream of writes is most of the time: a
- * 30-minute soak with a constant amount of data grew the file from 45 to 170 MiB (BENCHMARKS.md).
+ * writes a page in place: every save (each commit, {@code WRITE_DELAY=0} in {@link H2Url#OPTIONS}) appends a
+ * chunk, and the space of chunks whose pages are all dead is reused, or the file shrunk, only by compaction. H2's
+ * own runs on the background thread that {@code WRITE_DELAY=0} stops, and even where that thread runs it gives up
+ * when it cannot take the store's lock within 10 ms ({@code MVStore.tryExecuteUnderStoreLock}), which under a
+ * steady stream of writes is most of the time (docs/store.md, "Compacting the H2 file while it runs").
  *
  * <p>So every {@code H2_COMPACT_INTERVAL} this compacts the file in steps of H2's own online compaction
  * ({@code Store.compactFile}: rewrite the live pages of at most 16 MB of sparse chunks, move chunks towards the
@@ -34,8 +34,7 @@ import org.slf4j.LoggerFactory;
  * ({@code RandomAccessStore.compactMoveChunks}, as H2's housekeeping does). A step may grow the file before the
  * next shrinks it (the live pages of sparse chunks are rewritten at its end, then moved down), so a run ends
  * when the file is {@value #USED} % in use and a step did not shrink it, after two steps in a row that did not,
- * or after {@value #MAX_STEPS} steps. A test file of 20,000 records rewritten ten times went from 313 to 4 MB in
- * three steps. {@code compactFile} sets the store's retention time to 0 for good; it is set back after each run.
+ * or after {@value #MAX_STEPS} steps. {@code compactFile} sets the store's retention time to 0 for good; it is set back after each run.
  * H2 syncs the file before it overwrites a moved chunk's old place, so a crash mid-step leaves the store as it
  * was before the step.
  *
@@ -74,7 +73,7 @@ final class H2FileCompaction {
 
     H2FileCompaction(DataSource dataSource) {
         this.pool = SideConnection.pool(dataSource);
-        this.h2 = StoreUrls.isH2(pool.getJdbcUrl());
+        this.h2 = H2Url.isH2(pool.getJdbcUrl());
     }
 
     /** What one run did: the file's bytes before and after, and the steps it took. */

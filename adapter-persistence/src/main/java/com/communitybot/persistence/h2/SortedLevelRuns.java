@@ -1,4 +1,4 @@
-package com.communitybot.persistence;
+package com.communitybot.persistence.h2;
 
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;

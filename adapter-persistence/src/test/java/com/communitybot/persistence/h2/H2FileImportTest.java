@@ -1,7 +1,8 @@
-package com.communitybot.persistence;
+package com.communitybot.persistence.h2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.persistence.StoreUrls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

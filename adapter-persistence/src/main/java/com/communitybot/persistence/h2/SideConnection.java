@@ -1,4 +1,4 @@
-package com.communitybot.persistence;
+package com.communitybot.persistence.h2;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
@@ -10,8 +10,8 @@ import javax.sql.DataSource;
 
 /**
  * A connection to the store opened beside its pool, with the pool's URL and login, for the store's own upkeep
- * ({@link DurableWrites}' checkpoints, {@link H2FileCompaction}): work that must go on when every pool
- * connection is taken by requests, and that must not take one from them.
+ * ({@link H2FileCompaction}): work that must go on when every pool connection is taken by requests, and that must
+ * not take one from them.
  */
 final class SideConnection {
 

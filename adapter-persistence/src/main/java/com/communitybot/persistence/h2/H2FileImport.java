@@ -1,4 +1,4 @@
-package com.communitybot.persistence;
+package com.communitybot.persistence.h2;
 
 import com.communitybot.core.model.BetaServer;
 import com.communitybot.core.model.GuildId;
@@ -7,6 +7,8 @@ import com.communitybot.core.model.LevelBridge;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.LevelTrack;
 import com.communitybot.core.port.StoreTransfer;
+import com.communitybot.persistence.DriverExceptions;
+import com.communitybot.persistence.LevelRecordSql;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import java.io.IOException;
@@ -25,13 +27,11 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 
@@ -108,30 +108,16 @@ public final class H2FileImport {
      * transaction as always.
      */
     public static Optional<H2FileImport> forUrl(String url) {
-        if (url == null || !StoreUrls.isH2(url)) {
-            return Optional.empty();
-        }
-        String rest = url.substring("jdbc:h2:".length());
-        int semicolon = rest.indexOf(';');
-        String location = semicolon < 0 ? rest : rest.substring(0, semicolon);
-        String options = semicolon < 0 ? "" : rest.substring(semicolon + 1);
-        if (location.regionMatches(true, 0, "file:", 0, 5)) {
-            location = location.substring(5);
-        }
-        if (location.isEmpty() || location.contains(":")) {
-            return Optional.empty(); // mem:, tcp:, ssl:, zip:, nio: and other file systems
-        }
-        if (location.startsWith("~")) {
-            location = System.getProperty("user.home") + location.substring(1);
-        }
-        String kept = Stream.of(options.split(";"))
-                .filter(option -> !option.isEmpty())
-                .filter(option -> !option.toUpperCase(Locale.ROOT).startsWith("IFEXISTS"))
-                .filter(option -> !option.toUpperCase(Locale.ROOT).startsWith("COMPRESS"))
-                .filter(option -> !option.toUpperCase(Locale.ROOT).startsWith("RETENTION_TIME"))
-                .filter(option -> !option.toUpperCase(Locale.ROOT).startsWith("WRITE_DELAY"))
-                .collect(Collectors.joining(";"));
-        return Optional.of(new H2FileImport(Path.of(location).toAbsolutePath().normalize(), kept));
+        return H2Url.fileBase(url).map(base -> new H2FileImport(base, String.join(";", buildableOptions(url))));
+    }
+
+    /** The store's settings for the new file, without those that the new file must not take. */
+    private static List<String> buildableOptions(String url) {
+        // IFEXISTS would refuse to create the new file; the others are the build's own (see nextUrl).
+        Set<String> notCarried = Set.of("IFEXISTS", "COMPRESS", "RETENTION_TIME", "WRITE_DELAY");
+        return H2Url.optionsOf(url).stream()
+                .filter(option -> !notCarried.contains(H2Url.keyOf(option)))
+                .toList();
     }
 
     /**
@@ -320,7 +306,7 @@ public final class H2FileImport {
             try (Connection from = current.getConnection();
                     Connection to = next.getConnection()) {
                 to.setAutoCommit(false);
-                GuildSizeTrigger.suspendOnThisThread();
+                H2GuildSizeTrigger.suspendOnThisThread();
                 try {
                     List<String> indexes = dropSecondaryIndexes(to);
                     Iterator<LevelRecord> stored = new StoredLevels(from);
@@ -362,7 +348,7 @@ public final class H2FileImport {
                     }
                     to.commit();
                 } finally {
-                    GuildSizeTrigger.resumeOnThisThread();
+                    H2GuildSizeTrigger.resumeOnThisThread();
                 }
             }
         }

@@ -1,4 +1,4 @@
-package com.communitybot.persistence;
+package com.communitybot.persistence.h2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

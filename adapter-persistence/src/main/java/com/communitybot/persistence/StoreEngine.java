@@ -1,0 +1,54 @@
+package com.communitybot.persistence;
+
+import com.communitybot.persistence.h2.H2Engine;
+import com.communitybot.persistence.h2.H2Url;
+import com.zaxxer.hikari.HikariDataSource;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+
+/**
+ * What the SQL adapter asks of its database beyond the SQL that H2 and PostgreSQL both run: the one seam between
+ * the generic stores and what only one database needs. {@link PostgresEngine} is PostgreSQL's; {@link H2Engine},
+ * in package {@code h2} with the rest of H2's workarounds, is H2's (docs/store.md, "H2's quirks").
+ */
+public interface StoreEngine {
+
+    /** The engine of the store {@code url} names: H2's for a {@code jdbc:h2:} URL, PostgreSQL's otherwise. */
+    static StoreEngine forUrl(String url) {
+        return H2Url.isH2(url) ? new H2Engine(url) : PostgresEngine.INSTANCE;
+    }
+
+    /** The engine of the store behind {@code dataSource}, the service's Hikari pool (or a proxy of it). */
+    static StoreEngine of(DataSource dataSource) {
+        try {
+            return forUrl(DelegatingDataSource.unwrapDataSource(dataSource)
+                    .unwrap(HikariDataSource.class)
+                    .getJdbcUrl());
+        } catch (SQLException e) {
+            throw new IllegalStateException("The store's data source is not a Hikari pool", e);
+        }
+    }
+
+    /**
+     * Called once before the pool opens the store: the URL to open it with. H2 adds the settings its SQL needs,
+     * and first puts back a file whose migration was killed ({@link #migrate}).
+     */
+    String beforeOpening(String url);
+
+    /**
+     * Runs {@code migration}, Flyway's migration of the open store {@code dataSource}, so that a kill at any moment
+     * of it leaves a store whose next start finishes the migration.
+     */
+    void migrate(DataSource dataSource, Runnable migration);
+
+    /**
+     * Stops the triggers that keep {@code level_guild_size} for the rest of the transaction on {@code connection},
+     * which this thread runs: a bulk write counts the guilds it wrote itself, once, at its end ({@link GuildSizes}).
+     */
+    void suspendGuildSizeTriggers(Connection connection) throws SQLException;
+
+    /** Lets the triggers count again; always called after {@link #suspendGuildSizeTriggers}, also on failure. */
+    void resumeGuildSizeTriggers();
+}
