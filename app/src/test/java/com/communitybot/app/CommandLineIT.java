@@ -2,6 +2,7 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.testing.Await;
 import com.communitybot.discord.fake.FakeDiscord;
 import com.communitybot.http.testing.ApiClient;
 import com.communitybot.persistence.testing.TestDatabase;
@@ -259,12 +260,8 @@ class CommandLineIT {
                     .contains("uri=\"/api/{guild_id}/leaderboard\"");
 
             // Access lines are written by Logback's worker thread, soon after the request.
-            java.time.Instant deadline = java.time.Instant.now().plusSeconds(10);
-            while (!service.out().contains("request_id=trace-0001")
-                    && java.time.Instant.now().isBefore(deadline)) {
-                Thread.sleep(20);
-            }
-            assertThat(service.out()).contains("request_id=trace-0001");
+            Await.until("the access line of request trace-0001", Duration.ofSeconds(10), () -> service.out()
+                    .contains("request_id=trace-0001"));
             assertThat(api.get("/api/100000000000000001/roles").status()).isEqualTo(200);
             service.terminate();
             String out = service.awaitExit(Duration.ofSeconds(60)).out(); // what was queued is written at the stop

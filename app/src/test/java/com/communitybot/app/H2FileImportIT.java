@@ -2,6 +2,7 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -108,11 +109,11 @@ class H2FileImportIT {
         Path data = levels(RECORDS, null);
         try (JarProcess jar = JarProcess.start(env, "import", data.toString())) {
             // Killed while it builds the new file: once the new file exists and has grown.
-            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             Path next = store.resolve("db.import.mv.db");
-            while (!(Files.exists(next) && Files.size(next) > 100_000) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            Await.until(
+                    "the new file grown past 100 KB",
+                    Duration.ofMinutes(2),
+                    () -> Files.exists(next) && Files.size(next) > 100_000);
             jar.kill();
         }
         assertThat(files(store)).contains("db.mv.db", "db.import.mv.db");

@@ -2,13 +2,13 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,14 +147,11 @@ class LauncherIT {
         Path out = dir.resolve("serve.log");
         Process process = start(env, List.of("serve"), out, in);
         try {
-            Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
-            while (!Files.readString(out, StandardCharsets.UTF_8).contains("listening on port")) {
-                assertThat(process.isAlive())
-                        .as("the service exited: %s", Files.readString(out, StandardCharsets.UTF_8))
-                        .isTrue();
-                assertThat(Instant.now()).as("no start-up line").isBefore(deadline);
-                Thread.sleep(50);
-            }
+            Await.until("the start-up line", Duration.ofMinutes(3), () -> {
+                String log = Files.readString(out, StandardCharsets.UTF_8);
+                assertThat(process.isAlive()).as("the service exited: %s", log).isTrue();
+                return log.contains("listening on port");
+            });
             process.destroy();
             assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
             assertThat(process.exitValue()).isZero();
