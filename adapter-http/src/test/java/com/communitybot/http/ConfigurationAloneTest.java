@@ -31,6 +31,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -165,6 +166,7 @@ class ConfigurationAloneTest {
         }
     }
 
+    @Tag("verify")
     @ParameterizedTest(name = "with the handler: {0}")
     @ValueSource(booleans = {true, false})
     void aSlowlorisClient_isClosedBySlowRequestTimeout_andKeptByTheReadIdleTimeoutAlone(boolean withHandler)
@@ -194,6 +196,7 @@ class ConfigurationAloneTest {
         }
     }
 
+    @Tag("verify")
     @ParameterizedTest(name = "with the handler: {0}")
     @ValueSource(booleans = {true, false})
     void aClientThatReadsNothing_isCutByStalledClientTimeout_andKeptByTheWriteIdleTimeoutAlone(boolean withHandler)

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * of the store to the end of the migration; after each kill the store is opened again here, and must be current,
  * whole (every record, every guild's size) and working (the guild-size trigger counts).
  */
+@Tag("verify")
 class KilledMigrationTest {
 
     private static final int RECORDS = 100_000;

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
@@ -37,6 +38,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * at all) the records are taken. Shown by query plans, by the pool's counters and by what is read, never
  * by time.
  */
+@Tag("verify")
 @ParameterizedClass(name = "on {0}")
 @EnumSource(StoreBackend.class)
 class LeaderboardStreamingTest {

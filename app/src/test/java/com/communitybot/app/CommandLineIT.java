@@ -15,12 +15,14 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The built jar from outside: its command line, exit codes and messages (contract 1 and 4). */
+@Tag("verify")
 class CommandLineIT {
 
     private static final Path EXAMPLES = Path.of("..", "examples");

@@ -33,6 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -44,6 +45,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * service acknowledged with 200/201 is in the store, and nothing half-written is). Each check runs
  * {@code -Dcrash.rounds=N} rounds (2 by default, for the build; bench/crash.sh runs 20).
  */
+@Tag("verify")
 class CrashSafetyIT {
 
     private static final int ROUNDS = Integer.getInteger("crash.rounds", 2);

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * or a killed import leaves the store and nothing beside it, and a leftover of a killed import is deleted by the
  * next one.
  */
+@Tag("verify")
 class H2FileImportIT {
 
     private static final Path EXAMPLES = Path.of("..", "examples");

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -218,6 +219,7 @@ class HostileClientsTest {
         }
     }
 
+    @Tag("verify")
     @Test
     void slowlorisClients_areClosedAfterTheReadTimeout_whileTheApiAnswersOthers() throws Exception {
         String head = "GET /api/beta_testing HTTP/1.1\r\nHost: x\r\nX-API-Key: " + API_KEY + "\r\nX-Slow: "
@@ -260,6 +262,7 @@ class HostileClientsTest {
         }
     }
 
+    @Tag("verify")
     @Test
     void aThousandIdleConnections_areClosedAfterTheIdleTimeout_whileTheApiAnswersOthers() throws Exception {
         List<Socket> idle = new ArrayList<>();

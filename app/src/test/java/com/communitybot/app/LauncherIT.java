@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * archive when it stops, the next one loads the service's classes from it, other commands and {@code CDS_ARCHIVE=off}
  * write none, and the arguments reach the jar.
  */
+@Tag("verify")
 class LauncherIT {
 
     private static final Path LAUNCHER =

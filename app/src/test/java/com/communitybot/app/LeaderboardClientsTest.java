@@ -44,6 +44,7 @@ import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
@@ -57,6 +58,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * them may keep the store's connections from the other endpoints, and every body is one complete,
  * consistent ranking.
  */
+@Tag("verify")
 @ParameterizedClass(name = "on {0}")
 @EnumSource(StoreBackend.class)
 class LeaderboardClientsTest {
