@@ -399,16 +399,22 @@ class DiscordGuildViewTest {
         long renamed = firstMember + 2_450;
         discord.holdLastMemberChunk(true);
         discord.addGuild(FakeGuild.builder(GUILD)
-                .members(firstMember, 2_500, "member")
-                .membersInGuildCreate(100)
-                .build());
+                        .members(firstMember, 2_500, "member")
+                        .membersInGuildCreate(100)
+                        .build())
+                .addGuild(FakeGuild.builder(OTHER_GUILD).build());
         startView();
         await("chunks asked for", () -> discord.memberChunkRequests() == 1);
+        await("the other guild present", () -> view.contains(guild(OTHER_GUILD)));
 
         discord.removeMember(GUILD, leaver);
         discord.updateMember(GUILD, FakeMember.of(renamed, "member-2450").withNickname("Renamed"));
         discord.addMember(GUILD, FakeMember.of(ALICE, "alice"));
-        Thread.sleep(500);
+        // A shard's events are handled one after the other in gateway order: once a join sent after the three
+        // events is in the view, the three have been handled too.
+        discord.addMember(OTHER_GUILD, FakeMember.of(BOB, "bob"));
+        await("the join sent after the events", () -> view.member(guild(OTHER_GUILD), user(BOB))
+                .isPresent());
         assertThat(view.contains(guild(GUILD)))
                 .as("present before its last chunk")
                 .isFalse();

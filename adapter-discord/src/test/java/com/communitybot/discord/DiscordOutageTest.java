@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Start-up, outages, sharding and fatal failures, through the real JDA client against the fake Discord. */
@@ -76,6 +77,7 @@ class DiscordOutageTest {
         assertThat(fatalFailures).isEmpty();
     }
 
+    @Tag("verify")
     @Test
     void aGatewayThatRefusesTheFirstConnectionIsRetriedOnTheGatewayTheRestApiNamed() {
         discord = FakeDiscord.start();
@@ -94,6 +96,7 @@ class DiscordOutageTest {
         log.assertNone();
     }
 
+    @Tag("verify")
     @Test
     void aDroppedGatewayConnectionIsReconnectedAndTheGuildComesBack() {
         discord = FakeDiscord.start();
@@ -115,6 +118,7 @@ class DiscordOutageTest {
         log.assertNone();
     }
 
+    @Tag("verify")
     @Test
     void aShardThatReconnectsWithoutResumingRebuildsItsGuildsFromTheNewSession() {
         long bob = 300_000_000_000_000_002L;

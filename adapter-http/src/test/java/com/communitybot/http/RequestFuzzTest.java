@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Coverage-guided fuzzing of what a client sends, through the real HTTP server: one embedded server serves
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
  * <p>An input's first byte picks the endpoint (or the place in the path), the rest is what goes there, so a
  * committed input reads as a letter followed by the request's body or path segment.
  */
+@Tag("fuzz")
 class RequestFuzzTest {
 
     /** The Content-Type a body input is sent with, by its second byte. */

@@ -2,6 +2,7 @@ package com.communitybot.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.testing.Await;
 import com.communitybot.persistence.h2.MigrationBackup;
 import com.communitybot.persistence.testing.StoreBackend;
 import com.communitybot.persistence.testing.TestDatabase;
@@ -19,10 +20,12 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * of the store to the end of the migration; after each kill the store is opened again here, and must be current,
  * whole (every record, every guild's size) and working (the guild-size trigger counts).
  */
+@Tag("verify")
 class KilledMigrationTest {
 
     private static final int RECORDS = 100_000;
@@ -58,9 +62,13 @@ class KilledMigrationTest {
                 Files.copy(before, store, StandardCopyOption.REPLACE_EXISTING);
                 Process start = start(database.url());
                 Path waitFor = moment < 0 ? Path.of(backup.backupFile() + ".part") : backup.backupFile();
-                while (!Files.exists(waitFor) && start.isAlive()) {
-                    Thread.sleep(1);
-                }
+                Await.until(
+                        "the copy of the store begun",
+                        Duration.ofMinutes(2),
+                        Duration.ofMillis(1),
+                        () -> Files.exists(waitFor) || !start.isAlive());
+                // The kill's moment, a share of an uninterrupted migration's time: each kill says below what it
+                // interrupted, and enough of them must fall inside the migration.
                 Thread.sleep((long) ((upgrade[1] - upgrade[0]) * Math.max(moment, 0)));
                 boolean migrating = start.isAlive() && Files.exists(backup.backupFile());
                 start.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -8,6 +8,7 @@ import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreException;
+import com.communitybot.core.testing.Await;
 import com.communitybot.core.usecase.LeaderboardOrder;
 import com.communitybot.persistence.testing.StoreBackend;
 import com.communitybot.persistence.testing.StoreContext;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
@@ -36,6 +38,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * at all) the records are taken. Shown by query plans, by the pool's counters and by what is read, never
  * by time.
  */
+@Tag("verify")
 @ParameterizedClass(name = "on {0}")
 @EnumSource(StoreBackend.class)
 class LeaderboardStreamingTest {
@@ -160,7 +163,7 @@ class LeaderboardStreamingTest {
     }
 
     @Test
-    void aConsumerThatTakesNothingMore_holdsNoConnection_onceTheBatchesAreRead() throws InterruptedException {
+    void aConsumerThatTakesNothingMore_holdsNoConnection_onceTheBatchesAreRead() {
         try (Stream<LevelRecord> records = store().recordsInLeaderboardOrder(BIG)) {
             Iterator<LevelRecord> idle = records.iterator();
             LevelRecord first = idle.next();
@@ -178,7 +181,7 @@ class LeaderboardStreamingTest {
     }
 
     @Test
-    void streamsClosedEarly_giveTheirConnectionsBack() throws InterruptedException {
+    void streamsClosedEarly_giveTheirConnectionsBack() {
         for (int i = 0; i < 30; i++) {
             try (Stream<LevelRecord> records = store().recordsInLeaderboardOrder(BIG)) {
                 assertThat(records.findFirst()).isPresent();
@@ -188,7 +191,7 @@ class LeaderboardStreamingTest {
     }
 
     @Test
-    void streamsNeverClosed_giveTheirConnectionsBackOnceRead() throws InterruptedException {
+    void streamsNeverClosed_giveTheirConnectionsBackOnceRead() {
         List<Stream<LevelRecord>> forgotten = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             forgotten.add(store().recordsInLeaderboardOrder(BIG));
@@ -198,8 +201,7 @@ class LeaderboardStreamingTest {
     }
 
     @Test
-    void aFailureAfterTheFirstBatch_comesAfterTheRecordsReadBeforeIt_andTheConnectionGoesBack()
-            throws InterruptedException {
+    void aFailureAfterTheFirstBatch_comesAfterTheRecordsReadBeforeIt_andTheConnectionGoesBack() {
         int failingQuery = 4; // the first batch is one query; each later batch one to three
         SqlLevelStore failing = new SqlLevelStore(FailingQueries.after(stores.pool(), failingQuery), 100, 10_000);
         try {
@@ -219,7 +221,7 @@ class LeaderboardStreamingTest {
     }
 
     @Test
-    void aFailureBeforeTheFirstRecord_isThrownByTheCall() throws InterruptedException {
+    void aFailureBeforeTheFirstRecord_isThrownByTheCall() {
         SqlLevelStore failing = new SqlLevelStore(FailingQueries.after(stores.pool(), 1), 100, 10_000);
         try {
             assertThatThrownBy(() -> failing.recordsInLeaderboardOrder(BIG))
@@ -245,17 +247,12 @@ class LeaderboardStreamingTest {
         return new LevelRecord(id, U64.ofNonNegative(xp), U64.ofNonNegative(level));
     }
 
-    private static void awaitNoActiveConnection() throws InterruptedException {
+    private static void awaitNoActiveConnection() {
         HikariDataSource pool = (HikariDataSource) stores.pool();
-        long deadline = System.nanoTime() + SOON.toNanos();
-        while (pool.getHikariPoolMXBean().getActiveConnections() > 0) {
-            assertThat(System.nanoTime())
-                    .as(
-                            "connections still active: %d",
-                            pool.getHikariPoolMXBean().getActiveConnections())
-                    .isLessThan(deadline);
-            Thread.sleep(20);
-        }
+        Await.until(
+                "no pool connection active",
+                SOON,
+                () -> pool.getHikariPoolMXBean().getActiveConnections() == 0);
     }
 
     private static List<String> keysetQueries() {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * execution they did not: a read found a row in an index and then not in the table ("Row not found in primary
  * index"), because a lazy result is read after its statement let go of its snapshot.
  */
+@Tag("verify")
 @ParameterizedClass(name = "on {0}")
 @EnumSource(StoreBackend.class)
 class ReadsDuringWritesTest {

@@ -2,6 +2,7 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.testing.Await;
 import com.communitybot.discord.fake.FakeDiscord;
 import com.communitybot.http.testing.ApiClient;
 import com.communitybot.persistence.testing.TestDatabase;
@@ -14,12 +15,14 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The built jar from outside: its command line, exit codes and messages (contract 1 and 4). */
+@Tag("verify")
 class CommandLineIT {
 
     private static final Path EXAMPLES = Path.of("..", "examples");
@@ -261,12 +264,8 @@ class CommandLineIT {
                     .contains("uri=\"/api/{guild_id}/leaderboard\"");
 
             // Access lines are written by Logback's worker thread, soon after the request.
-            java.time.Instant deadline = java.time.Instant.now().plusSeconds(10);
-            while (!service.out().contains("request_id=trace-0001")
-                    && java.time.Instant.now().isBefore(deadline)) {
-                Thread.sleep(20);
-            }
-            assertThat(service.out()).contains("request_id=trace-0001");
+            Await.until("the access line of request trace-0001", Duration.ofSeconds(10), () -> service.out()
+                    .contains("request_id=trace-0001"));
             assertThat(api.get("/api/100000000000000001/roles").status()).isEqualTo(200);
             service.terminate();
             String out = service.awaitExit(Duration.ofSeconds(60)).out(); // what was queued is written at the stop

@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * {@code Bot is not in this guild}), never half there, as docs/discord.md says; and the view is whole again
  * within seconds of the last drop.
  */
+@Tag("verify")
 class DiscordFlappingApiTest {
 
     /** On shard 0 of 2: a large guild, whose members come in chunks after its GUILD_CREATE. */

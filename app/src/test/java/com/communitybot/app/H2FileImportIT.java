@@ -2,6 +2,7 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -16,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * or a killed import leaves the store and nothing beside it, and a leftover of a killed import is deleted by the
  * next one.
  */
+@Tag("verify")
 class H2FileImportIT {
 
     private static final Path EXAMPLES = Path.of("..", "examples");
@@ -108,11 +111,11 @@ class H2FileImportIT {
         Path data = levels(RECORDS, null);
         try (JarProcess jar = JarProcess.start(env, "import", data.toString())) {
             // Killed while it builds the new file: once the new file exists and has grown.
-            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             Path next = store.resolve("db.import.mv.db");
-            while (!(Files.exists(next) && Files.size(next) > 100_000) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            Await.until(
+                    "the new file grown past 100 KB",
+                    Duration.ofMinutes(2),
+                    () -> Files.exists(next) && Files.size(next) > 100_000);
             jar.kill();
         }
         assertThat(files(store)).contains("db.mv.db", "db.import.mv.db");

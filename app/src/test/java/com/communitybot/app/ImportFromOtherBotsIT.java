@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * format's sample, the rules, and that a failed import writes nothing. Each test works in guilds of its own,
  * so the tests of one store share its database.
  */
+@Tag("verify")
 @ParameterizedClass(name = "on {0}")
 @ValueSource(strings = {"h2", "postgresql"})
 class ImportFromOtherBotsIT {

@@ -1,12 +1,12 @@
 package com.communitybot.app;
 
+import com.communitybot.core.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -139,18 +139,23 @@ final class JarProcess implements AutoCloseable {
 
     /** Waits for the start-up line and returns the port it names. */
     int awaitListening(Duration limit) {
-        Instant deadline = Instant.now().plus(limit);
-        while (Instant.now().isBefore(deadline)) {
-            Matcher matcher = LISTENING.matcher(read(out));
-            if (matcher.find()) {
-                return Integer.parseInt(matcher.group(1));
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("the jar exited with " + process.exitValue() + ": " + read(out) + read(err));
-            }
-            sleep(50);
+        int[] port = {-1};
+        try {
+            Await.until("the start-up line", limit, () -> {
+                Matcher matcher = LISTENING.matcher(read(out));
+                if (matcher.find()) {
+                    port[0] = Integer.parseInt(matcher.group(1));
+                    return true;
+                }
+                if (!process.isAlive()) {
+                    throw new AssertionError("the jar exited with " + process.exitValue());
+                }
+                return false;
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError("no start-up line: " + read(out) + read(err), e);
         }
-        throw new AssertionError("no start-up line within " + limit + ": " + read(out) + read(err));
+        return port[0];
     }
 
     String out() {
@@ -171,15 +176,6 @@ final class JarProcess implements AutoCloseable {
     /** Sends SIGTERM, as a process manager stops a service. */
     void terminate() {
         process.destroy();
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     private static String read(Path file) {

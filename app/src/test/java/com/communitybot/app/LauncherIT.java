@@ -2,17 +2,18 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * archive when it stops, the next one loads the service's classes from it, other commands and {@code CDS_ARCHIVE=off}
  * write none, and the arguments reach the jar.
  */
+@Tag("verify")
 class LauncherIT {
 
     private static final Path LAUNCHER =
@@ -147,14 +149,11 @@ class LauncherIT {
         Path out = dir.resolve("serve.log");
         Process process = start(env, List.of("serve"), out, in);
         try {
-            Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
-            while (!Files.readString(out, StandardCharsets.UTF_8).contains("listening on port")) {
-                assertThat(process.isAlive())
-                        .as("the service exited: %s", Files.readString(out, StandardCharsets.UTF_8))
-                        .isTrue();
-                assertThat(Instant.now()).as("no start-up line").isBefore(deadline);
-                Thread.sleep(50);
-            }
+            Await.until("the start-up line", Duration.ofMinutes(3), () -> {
+                String log = Files.readString(out, StandardCharsets.UTF_8);
+                assertThat(process.isAlive()).as("the service exited: %s", log).isTrue();
+                return log.contains("listening on port");
+            });
             process.destroy();
             assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
             assertThat(process.exitValue()).isZero();

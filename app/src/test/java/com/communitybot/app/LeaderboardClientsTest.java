@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;
+import com.communitybot.core.testing.Await;
 import com.communitybot.core.usecase.LeaderboardOrder;
 import com.communitybot.core.usecase.LeaderboardRanking;
 import com.communitybot.http.testing.ApiClient;
@@ -43,6 +44,7 @@ import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
@@ -56,6 +58,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * them may keep the store's connections from the other endpoints, and every body is one complete,
  * consistent ranking.
  */
+@Tag("verify")
 @ParameterizedClass(name = "on {0}")
 @EnumSource(StoreBackend.class)
 class LeaderboardClientsTest {
@@ -392,41 +395,32 @@ class LeaderboardClientsTest {
         };
     }
 
-    private static void awaitTheFirstBytes(Socket socket) throws Exception {
-        long deadline = System.nanoTime() + POOL_DRAINS.toNanos();
-        while (socket.getInputStream().available() == 0) {
-            assertThat(System.nanoTime())
-                    .as("the start of a leaderboard's answer within %s", POOL_DRAINS)
-                    .isLessThan(deadline);
-            Thread.sleep(20);
-        }
+    private static void awaitTheFirstBytes(Socket socket) {
+        Await.until(
+                "the start of a leaderboard's answer",
+                POOL_DRAINS,
+                () -> socket.getInputStream().available() > 0);
     }
 
-    /** No pool connection taken in any sample over {@code quiet}, waiting for that at most {@link #POOL_DRAINS}. */
-    private void assertThePoolStaysDrained(Duration quiet) throws InterruptedException {
-        long deadline = System.nanoTime() + POOL_DRAINS.toNanos();
-        long quietSince = System.nanoTime();
-        while (System.nanoTime() - quietSince < quiet.toNanos()) {
+    /**
+     * No pool connection taken in any sample over {@code quiet}, waiting for that at most {@link #POOL_DRAINS}. The
+     * store tells nobody when a read has ended; a pool that no read takes from for this long has none left.
+     */
+    private void assertThePoolStaysDrained(Duration quiet) {
+        long[] quietSince = {System.nanoTime()};
+        Await.until("the pool empty for " + quiet + " while the leaderboards wait", POOL_DRAINS, () -> {
             if (service.activeConnections() > 0) {
-                assertThat(System.nanoTime())
-                        .as("pool empty for %s within %s while the leaderboards wait", quiet, POOL_DRAINS)
-                        .isLessThan(deadline);
-                quietSince = System.nanoTime();
+                quietSince[0] = System.nanoTime();
             }
-            Thread.sleep(20);
-        }
+            return System.nanoTime() - quietSince[0] >= quiet.toNanos();
+        });
     }
 
-    private void assertThePoolDrains() throws InterruptedException {
-        long deadline = System.nanoTime() + POOL_DRAINS.toNanos();
-        int active = service.activeConnections();
-        while (active > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            active = service.activeConnections();
-        }
-        assertThat(active)
-                .as("pool connections still taken %s after the last request", POOL_DRAINS)
-                .isZero();
+    private void assertThePoolDrains() {
+        Await.until(
+                "every pool connection given back after the last request",
+                POOL_DRAINS,
+                () -> service.activeConnections() == 0);
     }
 
     /** Every user at most once, and ranks strictly increasing: one ranking, not pieces of several. */

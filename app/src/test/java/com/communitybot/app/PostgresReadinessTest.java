@@ -2,6 +2,7 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.communitybot.core.testing.Await;
 import com.communitybot.http.testing.ApiClient;
 import com.communitybot.http.testing.ApiFixture;
 import com.communitybot.persistence.testing.TestDatabase;
@@ -75,21 +76,9 @@ class PostgresReadinessTest {
             proxy.thaw();
         }
 
-        Instant deadline = Instant.now().plusSeconds(30);
-        int status = 0;
-        while (Instant.now().isBefore(deadline)
-                && (status = get("/health/readiness").status()) != 200) {
-            sleep(200);
-        }
-        assertThat(status).as("readiness once the store answers again").isEqualTo(200);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        Await.until(
+                "readiness up once the store answers again",
+                Duration.ofSeconds(30),
+                () -> get("/health/readiness").status() == 200);
     }
 }

@@ -8,12 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Coverage-guided fuzzing of the guild snapshot reader (contract 3) that {@code serve} runs with
  * {@code GUILD_SNAPSHOT}. In an ordinary build this replays the inputs committed under
  * {@code SnapshotFuzzTestInputs/}; {@code JAZZER_FUZZ=1} fuzzes it (docs/testing.md).
  */
+@Tag("fuzz")
 class SnapshotFuzzTest {
 
     private static Path dir;

@@ -3,22 +3,26 @@ package com.communitybot.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.Member;
 import com.communitybot.core.model.Role;
 import com.communitybot.core.model.RoleId;
 import com.communitybot.core.model.UserId;
+import com.communitybot.core.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.function.BooleanSupplier;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.slf4j.LoggerFactory;
 
 class SnapshotGuildViewTest {
 
@@ -58,11 +62,28 @@ class SnapshotGuildViewTest {
         Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    private static void within(Duration limit, BooleanSupplier condition) throws InterruptedException {
-        Instant deadline = Instant.now().plus(limit);
-        while (!condition.getAsBoolean()) {
-            assertThat(Instant.now()).as("condition not met within " + limit).isBefore(deadline);
-            Thread.sleep(50);
+    private static void within(Duration limit, Await.Condition condition) {
+        Await.until("the view changed within " + limit, limit, condition);
+    }
+
+    /** The view's warnings, each the sign that a check of the file found it unusable and kept the last view. */
+    private static ListAppender<ILoggingEvent> warnings() {
+        ListAppender<ILoggingEvent> warnings = new ListAppender<>();
+        warnings.start();
+        ((Logger) LoggerFactory.getLogger(SnapshotGuildView.class)).addAppender(warnings);
+        return warnings;
+    }
+
+    private static void stopRecording(ListAppender<ILoggingEvent> warnings) {
+        ((Logger) LoggerFactory.getLogger(SnapshotGuildView.class)).detachAppender(warnings);
+    }
+
+    private static List<String> keptLastGoodView(ListAppender<ILoggingEvent> warnings) {
+        synchronized (warnings) {
+            return warnings.list.stream()
+                    .map(ILoggingEvent::getFormattedMessage)
+                    .filter(line -> line.endsWith("; keeping the last good view"))
+                    .toList();
         }
     }
 
@@ -152,21 +173,37 @@ class SnapshotGuildViewTest {
     @Test
     void aChangedFile_isServedWithinTwoSeconds_andABadChangeKeepsTheLastGoodView() throws Exception {
         Path file = write("guilds.json", CONTRACT_EXAMPLE);
+        ListAppender<ILoggingEvent> warnings = warnings();
         try (SnapshotGuildView view = SnapshotGuildView.watch(file)) {
             replace(file, "{\"guilds\": [{\"guild_id\": \"7\"}]}");
             within(Duration.ofSeconds(2), () -> view.contains(new GuildId(7)));
             assertThat(view.contains(GUILD)).isFalse();
 
-            replace(file, "{\"guilds\": [{\"guild_id\": \"8\"");
-            Thread.sleep(3 * SnapshotGuildView.POLL_MILLIS);
+            // Each check that finds the file unusable says so once; after that warning the view has been kept.
+            Files.delete(file);
+            Await.until(
+                    "the deleted file refused",
+                    Duration.ofSeconds(2),
+                    () -> keptLastGoodView(warnings).size() == 1);
             assertThat(view.contains(new GuildId(7))).isTrue();
 
-            Files.delete(file);
-            Thread.sleep(3 * SnapshotGuildView.POLL_MILLIS);
+            replace(file, "{\"guilds\": [{\"guild_id\": \"8\"");
+            Await.until(
+                    "the broken file refused",
+                    Duration.ofSeconds(2),
+                    () -> keptLastGoodView(warnings).size() == 2);
             assertThat(view.contains(new GuildId(7))).isTrue();
+            assertThat(view.contains(new GuildId(8))).isFalse();
 
             Files.writeString(file, "{\"guilds\": [{\"guild_id\": \"9\"}]}");
             within(Duration.ofSeconds(2), () -> view.contains(new GuildId(9)));
+            assertThat(keptLastGoodView(warnings))
+                    .as("warnings")
+                    .satisfiesExactly(
+                            deleted -> assertThat(deleted).contains("cannot be read"),
+                            broken -> assertThat(broken).contains("is not valid JSON"));
+        } finally {
+            stopRecording(warnings);
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;
+import com.communitybot.core.testing.Await;
 import com.communitybot.http.testing.ApiClient;
 import com.communitybot.http.testing.ApiClient.Reply;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -119,18 +121,26 @@ final class StoreEndpoints implements AutoCloseable {
     }
 
     /** The reads once they all answer 200 again, polled until {@link #RECOVERY} has passed. */
-    Map<String, String> everythingStoredOnceRecovered() throws InterruptedException {
-        long deadline = System.nanoTime() + RECOVERY.toNanos();
-        while (true) {
-            try {
-                return everythingStored();
-            } catch (AssertionError notYet) {
-                if (System.nanoTime() > deadline) {
-                    throw notYet;
+    Map<String, String> everythingStoredOnceRecovered() {
+        AtomicReference<Map<String, String>> stored = new AtomicReference<>();
+        AtomicReference<AssertionError> lastRefusal = new AtomicReference<>();
+        try {
+            Await.until("every read answering 200 again", RECOVERY, () -> {
+                try {
+                    stored.set(everythingStored());
+                    return true;
+                } catch (AssertionError notYet) {
+                    lastRefusal.set(notYet);
+                    return false;
                 }
-                Thread.sleep(200);
+            });
+        } catch (AssertionError timedOut) {
+            if (lastRefusal.get() != null) {
+                timedOut.addSuppressed(lastRefusal.get());
             }
+            throw timedOut;
         }
+        return stored.get();
     }
 
     /**

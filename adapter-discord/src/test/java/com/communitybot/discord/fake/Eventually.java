@@ -1,12 +1,11 @@
 package com.communitybot.discord.fake;
 
+import com.communitybot.core.testing.Await;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /** Waits, with a deadline, for the client to catch up with what the {@link FakeDiscord} sent. */
 public final class Eventually {
-
-    private static final Duration POLL = Duration.ofMillis(20);
 
     private Eventually() {}
 
@@ -25,24 +24,12 @@ public final class Eventually {
 
     private static void await(String what, Duration timeout, BooleanSupplier condition, boolean failOnProblems) {
         LoggedProblems problems = LoggedProblems.recorder();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
+        Await.until(what, timeout, () -> {
             if (failOnProblems) {
                 problems.assertNone();
             }
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for: " + what);
-            }
-            try {
-                Thread.sleep(POLL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted while waiting for: " + what, e);
-            }
-        }
+            return condition.getAsBoolean();
+        });
     }
 
     /** {@link #await(String, Duration, BooleanSupplier)} with ten seconds, far more than a loopback fake needs. */

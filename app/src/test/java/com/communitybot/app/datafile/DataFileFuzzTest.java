@@ -11,12 +11,14 @@ import com.communitybot.core.testing.InMemoryStoreTransfer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Coverage-guided fuzzing of the data file reader (contract 4) that {@code import FILE} runs. In an ordinary
  * build this replays the inputs committed under {@code DataFileFuzzTestInputs/}; {@code JAZZER_FUZZ=1}
  * fuzzes it (docs/testing.md).
  */
+@Tag("fuzz")
 class DataFileFuzzTest {
 
     /**

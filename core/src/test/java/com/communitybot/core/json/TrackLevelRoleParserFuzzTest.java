@@ -10,12 +10,14 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Coverage-guided fuzzing of spec 2.3's reader and of the unsigned 64-bit rule every id goes through. In an
  * ordinary build each method replays the inputs committed under {@code TrackLevelRoleParserFuzzTestInputs/};
  * {@code JAZZER_FUZZ=1} fuzzes one of them (docs/testing.md).
  */
+@Tag("fuzz")
 class TrackLevelRoleParserFuzzTest {
 
     private static final BigInteger U64_MAX = new BigInteger("18446744073709551615");
