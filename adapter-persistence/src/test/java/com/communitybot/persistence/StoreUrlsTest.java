@@ -16,9 +16,9 @@ class StoreUrlsTest {
     @Test
     void anH2UrlWithOtherSettings_keepsThem_andAConflictingValueIsReplaced() {
         assertThat(StoreUrls.withRequiredOptions("jdbc:h2:mem:x;mode=MySQL;CIPHER=AES;DB_CLOSE_DELAY=-1"))
-                .isEqualTo(
-                        "jdbc:h2:mem:x;MODE=PostgreSQL;CIPHER=AES;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE;"
-                                + "DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;WRITE_DELAY=0");
+                .isEqualTo("jdbc:h2:mem:x;MODE=PostgreSQL;CIPHER=AES;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE;"
+                        + "DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;MAX_COMPACT_TIME=0;"
+                        + "WRITE_DELAY=0");
     }
 
     @Test

@@ -34,7 +34,8 @@ class AppConfigTest {
                 .containsEntry(
                         "datasources.default.url",
                         "jdbc:h2:file:./data/community-bot;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
-                                + "LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;WRITE_DELAY=0")
+                                + "LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;MAX_COMPACT_TIME=0;"
+                                + "WRITE_DELAY=0")
                 .doesNotContainKeys("datasources.default.username", "datasources.default.password");
     }
 

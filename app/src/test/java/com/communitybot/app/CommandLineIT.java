@@ -189,6 +189,8 @@ class CommandLineIT {
                 "demo-key",
                 "PORT",
                 "0",
+                "ACCESS_LOG",
+                "on",
                 "GUILD_SNAPSHOT",
                 EXAMPLES.resolve("guild-snapshot.json").toString()));
 

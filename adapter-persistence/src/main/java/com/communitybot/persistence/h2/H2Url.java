@@ -22,7 +22,7 @@ public final class H2Url {
      */
     public static final String OPTIONS =
             "MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LAZY_QUERY_EXECUTION=FALSE;DB_CLOSE_ON_EXIT=FALSE;"
-                    + "QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;WRITE_DELAY=0";
+                    + "QUERY_CACHE_SIZE=0;TRACE_LEVEL_FILE=0;MAX_COMPACT_TIME=0;WRITE_DELAY=0";
 
     private static final String PREFIX = "jdbc:h2:";
 
