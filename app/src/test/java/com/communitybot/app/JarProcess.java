@@ -34,6 +34,7 @@ final class JarProcess implements AutoCloseable {
     static JarProcess start(Map<String, String> env, String... args) {
         try {
             List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx512m"));
+            command.addAll(JIT_OPTIONS);
             command.addAll(ClassArchive.OPTIONS);
             command.addAll(List.of("-jar", JAR.toString()));
             command.addAll(List.of(args));
@@ -60,6 +61,15 @@ final class JarProcess implements AutoCloseable {
     }
 
     record Result(int exitCode, String out, String err) {}
+
+    /**
+     * The JIT's tiers the jar runs with here, {@code IT_JIT} (default {@code c1}: the client compiler alone, {@code
+     * -XX:TieredStopAtLevel=1}; {@code full}: the JVM's default). A jar run of these tests lives a few seconds on a
+     * few records, where the server compiler's work is all cost and no gain, and the tests prove what the jar does,
+     * not how fast: the same bytecode gives the same answers at every tier. {@code bench/} measures the default.
+     */
+    private static final List<String> JIT_OPTIONS =
+            "full".equals(System.getenv("IT_JIT")) ? List.of() : List.of("-XX:TieredStopAtLevel=1");
 
     /**
      * The jar's classes in a class-data archive (AppCDS, as {@code bin/community-bot-api} runs it), made once per

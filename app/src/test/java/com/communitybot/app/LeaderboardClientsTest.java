@@ -105,10 +105,10 @@ class LeaderboardClientsTest {
     static void writeTheGuilds(StoreBackend backend) {
         owner = new RunningService(backend.freshDatabase("clients"), Map.of());
         List<LevelRecord> big = guild(GUILD, MEMBERS);
-        owner.insertLevels(big);
+        owner.importLevels(big);
         expectedRanking = ranked(big);
         List<LevelRecord> huge = guild(MAX_GUILD, HUGE_MEMBERS);
-        owner.insertLevels(huge);
+        owner.importLevels(huge);
         expectedHugeRanking = ranked(huge);
     }
 

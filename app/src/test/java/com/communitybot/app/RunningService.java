@@ -1,6 +1,7 @@
 package com.communitybot.app;
 
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.core.model.Role;
 import com.communitybot.discord.FatalDiscordException;
 import com.communitybot.http.testing.ApiFixture;
@@ -198,6 +199,14 @@ final class RunningService implements AutoCloseable {
         statement.setString(1, record.id());
         statement.setBigDecimal(2, new BigDecimal(record.xp().toBigInteger()));
         statement.setBigDecimal(3, new BigDecimal(record.level().toBigInteger()));
+    }
+
+    /**
+     * Writes records as {@code import} does, in one bulk transaction: for a test whose point is what the service
+     * does with many records, not how the bot wrote them.
+     */
+    void importLevels(Iterable<LevelRecord> records) {
+        bean(StoreTransfer.class).importAtomically(batch -> records.forEach(batch::putLevel));
     }
 
     /** Writes records as the bot process does: id, xp and level into level_record. */
