@@ -1,8 +1,8 @@
 package com.communitybot.app;
 
 import com.communitybot.core.model.LevelRecord;
-import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.core.model.Role;
+import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.discord.FatalDiscordException;
 import com.communitybot.http.testing.ApiFixture;
 import com.communitybot.persistence.StoreUrls;
