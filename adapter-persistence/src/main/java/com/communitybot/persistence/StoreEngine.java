@@ -44,11 +44,28 @@ public interface StoreEngine {
     void migrate(DataSource dataSource, Runnable migration);
 
     /**
-     * Stops the triggers that keep {@code level_guild_size} for the rest of the transaction on {@code connection},
-     * which this thread runs: a bulk write counts the guilds it wrote itself, once, at its end ({@link GuildSizes}).
+     * Stops the triggers on {@code level_record} for the rest of the transaction on {@code connection}, which this
+     * thread runs: the ones that keep {@code level_guild_size} (a bulk write counts the guilds it wrote itself, once,
+     * at its end: {@link GuildSizes}) and the XP log's (an import moves a store and logs nothing, ledger.md L2).
      */
-    void suspendGuildSizeTriggers(Connection connection) throws SQLException;
+    void suspendTriggers(Connection connection) throws SQLException;
 
-    /** Lets the triggers count again; always called after {@link #suspendGuildSizeTriggers}, also on failure. */
-    void resumeGuildSizeTriggers();
+    /**
+     * Lets the triggers work again; always called after {@link #suspendTriggers} on the same connection, before its
+     * transaction ends, also on failure.
+     */
+    void resumeTriggers(Connection connection) throws SQLException;
+
+    /**
+     * Runs {@code work}, the service's own writes of level records in the transaction on {@code connection}, so that
+     * the XP log's triggers log them with source {@code api} and {@code reason} (null for none) rather than as the
+     * bot's ({@code store}).
+     */
+    <T> T asApiWrites(Connection connection, String reason, SqlWork<T> work) throws SQLException;
+
+    /** Work on a connection that may fail with the driver's exception. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run() throws SQLException;
+    }
 }

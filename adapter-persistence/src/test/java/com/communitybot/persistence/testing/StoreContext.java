@@ -66,7 +66,9 @@ public final class StoreContext implements AutoCloseable {
                 "DELETE FROM level_record",
                 "DELETE FROM level_track",
                 "DELETE FROM level_bridge",
-                "DELETE FROM beta_server");
+                "DELETE FROM beta_server",
+                "DELETE FROM xp_log",
+                "DELETE FROM level_write_key");
     }
 
     public void execute(String... sql) {
