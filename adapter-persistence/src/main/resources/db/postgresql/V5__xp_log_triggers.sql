@@ -3,9 +3,10 @@
 -- A record without a ':' in its id is of no guild (V2) and is not logged.
 --
 -- source is 'store' unless the transaction marked its writes as the service's own
--- (set_config('communitybot.source', 'api', true), StoreEngine.markApiWrites), which also sets the reason as
--- communitybot.reason: '' for none, else 'r' followed by the reason (after SET LOCAL ends, PostgreSQL reads an
--- unset custom setting as '', so '' cannot also mean an empty reason). A bulk write (the import) sets
+-- (set_config('communitybot.source', 'api', true), StoreEngine.asApiWrites), which also sets the reason as
+-- communitybot.reason ('' for none, else 'r' followed by the reason: after a transaction that set it ends,
+-- PostgreSQL reads a custom setting as '', so '' cannot also mean an empty reason) and the write's time as
+-- communitybot.at (ISO-8601 UTC), which the service gives each of its writes. The bot's events get the clock's time. A bulk write (the import) sets
 -- communitybot.bulk_write to 'on': the triggers' WHEN is then false, and an import logs nothing (ledger.md L2).
 CREATE FUNCTION xp_log_event(
     record_id VARCHAR, guild VARCHAR,
@@ -14,6 +15,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
     api BOOLEAN := current_setting('communitybot.source', true) IS NOT DISTINCT FROM 'api';
     why TEXT := current_setting('communitybot.reason', true);
+    written TIMESTAMPTZ := CASE WHEN api THEN CAST(current_setting('communitybot.at', true) AS TIMESTAMPTZ) END;
 BEGIN
     INSERT INTO xp_log (guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)
     VALUES (
@@ -22,7 +24,7 @@ BEGIN
         level_before, xp_before, level_after, xp_after,
         CASE WHEN api THEN 'api' ELSE 'store' END,
         CASE WHEN api AND LEFT(why, 1) = 'r' THEN SUBSTRING(why FROM 2) END,
-        date_trunc('milliseconds', clock_timestamp()));
+        COALESCE(written, date_trunc('milliseconds', clock_timestamp())));
 END
 $$;
 

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import javax.sql.DataSource;
 
 /**
@@ -45,10 +46,12 @@ final class PostgresEngine implements StoreEngine {
      * as {@code ''} once that transaction has ended.
      */
     @Override
-    public <T> T asApiWrites(Connection connection, String reason, SqlWork<T> work) throws SQLException {
-        try (PreparedStatement mark = connection.prepareStatement(
-                "SELECT set_config('communitybot.source', 'api', true), set_config('communitybot.reason', ?, true)")) {
+    public <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work)
+            throws SQLException {
+        try (PreparedStatement mark = connection.prepareStatement("SELECT set_config('communitybot.source', 'api', true),"
+                + " set_config('communitybot.reason', ?, true), set_config('communitybot.at', ?, true)")) {
             mark.setString(1, reason == null ? "" : "r" + reason);
+            mark.setString(2, Columns.timestamp(at));
             mark.execute();
         }
         return work.run();

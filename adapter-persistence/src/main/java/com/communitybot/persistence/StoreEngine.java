@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import javax.sql.DataSource;
 
 /**
@@ -58,10 +59,10 @@ public interface StoreEngine {
 
     /**
      * Runs {@code work}, the service's own writes of level records in the transaction on {@code connection}, so that
-     * the XP log's triggers log them with source {@code api} and {@code reason} (null for none) rather than as the
-     * bot's ({@code store}).
+     * the XP log's triggers log them with source {@code api}, {@code reason} (null for none) and the time {@code at}
+     * (whole milliseconds) rather than as the bot's ({@code store}, at the database's clock).
      */
-    <T> T asApiWrites(Connection connection, String reason, SqlWork<T> work) throws SQLException;
+    <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work) throws SQLException;
 
     /** Work on a connection that may fail with the driver's exception. */
     @FunctionalInterface

@@ -169,11 +169,11 @@ class XpLogTriggerTest {
         try (Connection connection = stores.pool().getConnection();
                 Statement statement = connection.createStatement()) {
             connection.setAutoCommit(false);
-            engine.asApiWrites(connection, "weekly bonus", () -> statement.executeUpdate(
+            engine.asApiWrites(connection, "weekly bonus", Instant.now(), () -> statement.executeUpdate(
                     "INSERT INTO level_record (id, xp, level) VALUES ('1:2', 100, 3)"));
-            engine.asApiWrites(connection, null, () -> statement.executeUpdate(
+            engine.asApiWrites(connection, null, Instant.now(), () -> statement.executeUpdate(
                     "UPDATE level_record SET xp = 0 WHERE id = '1:2'"));
-            engine.asApiWrites(connection, "", () -> statement.executeUpdate(
+            engine.asApiWrites(connection, "", Instant.now(), () -> statement.executeUpdate(
                     "UPDATE level_record SET xp = 1 WHERE id = '1:2'"));
             connection.commit();
             // The same pooled connection, its next transaction unmarked: a write there is no longer the service's.
@@ -198,7 +198,7 @@ class XpLogTriggerTest {
         try (Connection connection = stores.pool().getConnection();
                 Statement statement = connection.createStatement()) {
             connection.setAutoCommit(false);
-            assertThatThrownBy(() -> engine.asApiWrites(connection, "why", () -> {
+            assertThatThrownBy(() -> engine.asApiWrites(connection, "why", Instant.now(), () -> {
                         statement.executeUpdate("UPDATE level_record SET xp = 5 WHERE id = '1:2'");
                         throw new SQLException("the work failed");
                     }))

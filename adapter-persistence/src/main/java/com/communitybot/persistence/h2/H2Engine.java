@@ -3,6 +3,7 @@ package com.communitybot.persistence.h2;
 import com.communitybot.persistence.StoreEngine;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -54,8 +55,9 @@ public final class H2Engine implements StoreEngine {
      * also when it fails, so that a pooled connection carries no mark to its next user.
      */
     @Override
-    public <T> T asApiWrites(Connection connection, String reason, SqlWork<T> work) throws SQLException {
-        H2XpLogTrigger.markApiWrites(connection, reason);
+    public <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work)
+            throws SQLException {
+        H2XpLogTrigger.markApiWrites(connection, reason, at);
         try {
             return work.run();
         } finally {

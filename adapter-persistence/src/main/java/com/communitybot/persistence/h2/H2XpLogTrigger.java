@@ -23,14 +23,15 @@ import org.h2.value.ValueNull;
  * {@code :} in its id is of no guild and is not logged.
  *
  * <p>What the writing session says of its writes is read from its session variables, which H2 keeps per connection,
- * embedded or over TCP: {@code @communitybot_source = 'api'} and {@code @communitybot_reason} mark the service's own
- * writes ({@link H2Engine#markApiWrites}); {@code @communitybot_bulk_write} stops the log for an import
+ * embedded or over TCP: {@code @communitybot_source = 'api'}, {@code @communitybot_reason} and {@code @communitybot_at} mark the
+ * service's own writes, with their reason and time ({@link H2Engine#markApiWrites}); {@code @communitybot_bulk_write} stops the log for an import
  * ({@link H2Engine#suspendTriggers}). Without them an event's source is {@code store}: the bot writing the store.
  */
 public final class H2XpLogTrigger implements Trigger {
 
     static final String SOURCE = "communitybot_source";
     static final String REASON = "communitybot_reason";
+    static final String AT = "communitybot_at";
     static final String BULK_WRITE = "communitybot_bulk_write";
 
     /** The positions of {@code id}, {@code xp} and {@code level} in a row of {@code level_record}. */
@@ -52,15 +53,20 @@ public final class H2XpLogTrigger implements Trigger {
         set(connection, BULK_WRITE, null);
     }
 
-    /** Logs the writes on {@code connection} as the service's, with {@code reason}, until {@link #unmarkApiWrites}. */
-    static void markApiWrites(Connection connection, String reason) throws SQLException {
+    /**
+     * Logs the writes on {@code connection} as the service's, with {@code reason} and the time {@code at}, until
+     * {@link #unmarkApiWrites}.
+     */
+    static void markApiWrites(Connection connection, String reason, Instant at) throws SQLException {
         set(connection, SOURCE, "api");
         set(connection, REASON, reason);
+        set(connection, AT, at.truncatedTo(ChronoUnit.MILLIS).toString());
     }
 
     static void unmarkApiWrites(Connection connection) throws SQLException {
         set(connection, SOURCE, null);
         set(connection, REASON, null);
+        set(connection, AT, null);
     }
 
     /** Sets a session variable; H2 removes it when set to NULL. */
@@ -114,7 +120,8 @@ public final class H2XpLogTrigger implements Trigger {
             bind(insert, 6, after, XP);
             insert.setString(7, api ? "api" : "store");
             insert.setString(8, api ? text(session.getVariable(REASON)) : null);
-            insert.setObject(9, OffsetDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC));
+            Instant at = api ? Instant.parse(text(session.getVariable(AT))) : Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            insert.setObject(9, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
             insert.executeUpdate();
         }
     }
