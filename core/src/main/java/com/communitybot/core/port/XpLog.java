@@ -24,14 +24,14 @@ public interface XpLog {
      * Up to {@code max} events of the member's record {@code <guild_id>:<user_id>}, newest first, with ids below
      * {@code before} when it is given. Fewer than {@code max} means there are no more.
      */
-    List<XpEvent> eventsOf(GuildId guild, UserId user, OptionalLong before, int max);
+    List<XpEvent> eventsOfMember(GuildId guild, UserId user, OptionalLong before, int max);
 
     /**
      * Up to {@code max} events of the guild's records (ids starting with {@code <guild_id>:}) that {@code filter}
      * accepts, newest first, with ids below {@code before} when it is given. Fewer than {@code max} means there
      * are no more.
      */
-    List<XpEvent> eventsOf(GuildId guild, XpLogFilter filter, OptionalLong before, int max);
+    List<XpEvent> eventsOfGuild(GuildId guild, XpLogFilter filter, OptionalLong before, int max);
 
     /**
      * For each record of the guild with events in {@code window} (their time in {@code [since, until)}): its

@@ -209,13 +209,13 @@ public final class InMemoryLevelStore implements LevelStore, LevelLedger, XpLog 
     // XpLog
 
     @Override
-    public List<XpEvent> eventsOf(GuildId guild, UserId user, OptionalLong before, int max) {
+    public List<XpEvent> eventsOfMember(GuildId guild, UserId user, OptionalLong before, int max) {
         String id = LevelRecord.idOf(guild, user);
         return newestFirst(e -> e.recordId().equals(id), before, max);
     }
 
     @Override
-    public List<XpEvent> eventsOf(GuildId guild, XpLogFilter filter, OptionalLong before, int max) {
+    public List<XpEvent> eventsOfGuild(GuildId guild, XpLogFilter filter, OptionalLong before, int max) {
         String prefix = guild + ":";
         return newestFirst(e -> e.recordId().startsWith(prefix) && filter.accepts(e), before, max);
     }

@@ -50,7 +50,7 @@ public abstract class LevelLedgerContract {
     }
 
     private List<com.communitybot.core.model.XpEvent> guildEvents() {
-        return log().eventsOf(GUILD, XpLogFilter.ALL, OptionalLong.empty(), 1000);
+        return log().eventsOfGuild(GUILD, XpLogFilter.ALL, OptionalLong.empty(), 1000);
     }
 
     @Test
@@ -171,7 +171,7 @@ public abstract class LevelLedgerContract {
         assertThat(ledger().reset(GUILD, at(T0))).isEqualTo(new LedgerAnswer.Reset(4));
 
         assertThat(ledger().recordOf(LONGER, ALICE)).contains(record("123:1", 5, 5));
-        assertThat(log().eventsOf(
+        assertThat(log().eventsOfGuild(
                                 GUILD,
                                 new XpLogFilter(
                                         Optional.empty(),

@@ -53,7 +53,7 @@ public abstract class XpLogContract {
     protected abstract void botRemoves(String id);
 
     private List<XpEvent> all(com.communitybot.core.model.GuildId guild) {
-        return log().eventsOf(guild, XpLogFilter.ALL, OptionalLong.empty(), 1000);
+        return log().eventsOfGuild(guild, XpLogFilter.ALL, OptionalLong.empty(), 1000);
     }
 
     private static LevelDelta delta(long xp, long level) {
@@ -67,7 +67,7 @@ public abstract class XpLogContract {
     @Test
     public void givenNoEvents_everyReadIsEmpty() {
         assertThat(all(GUILD)).isEmpty();
-        assertThat(log().eventsOf(GUILD, ALICE, OptionalLong.empty(), 10)).isEmpty();
+        assertThat(log().eventsOfMember(GUILD, ALICE, OptionalLong.empty(), 10)).isEmpty();
         assertThat(log().gainsIn(GUILD, new TimeWindow(T0, T0.plusSeconds(1)))).isEmpty();
     }
 
@@ -165,7 +165,7 @@ public abstract class XpLogContract {
         OptionalLong before = OptionalLong.empty();
         List<XpEvent> page;
         do {
-            page = log().eventsOf(GUILD, ALICE, before, 3);
+            page = log().eventsOfMember(GUILD, ALICE, before, 3);
             pages.addAll(page);
             before = page.isEmpty()
                     ? before
@@ -193,7 +193,7 @@ public abstract class XpLogContract {
             OptionalLong before = OptionalLong.empty();
             List<XpEvent> page;
             do {
-                page = log().eventsOf(GUILD, XpLogFilter.ALL, before, max);
+                page = log().eventsOfGuild(GUILD, XpLogFilter.ALL, before, max);
                 pages.addAll(page);
                 before = page.isEmpty()
                         ? before
@@ -211,16 +211,17 @@ public abstract class XpLogContract {
         ledger().put(GUILD, ALICE, levelXp(1, 4), at(T0.plusSeconds(20)));
         botWrites(record("12:2", 1, 1));
 
-        assertThat(log().eventsOf(GUILD, filter(T0, T0.plusSeconds(20), null), OptionalLong.empty(), 100))
+        assertThat(log().eventsOfGuild(GUILD, filter(T0, T0.plusSeconds(20), null), OptionalLong.empty(), 100))
                 .extracting(e -> e.after().orElseThrow().xp().bits())
                 .containsExactly(3L, 2L);
-        assertThat(log().eventsOf(GUILD, filter(T0.plusSeconds(10), null, XpSource.API), OptionalLong.empty(), 100))
+        assertThat(log().eventsOfGuild(
+                                GUILD, filter(T0.plusSeconds(10), null, XpSource.API), OptionalLong.empty(), 100))
                 .extracting(e -> e.after().orElseThrow().xp().bits())
                 .containsExactly(4L, 3L);
-        assertThat(log().eventsOf(GUILD, filter(null, T0, null), OptionalLong.empty(), 100))
+        assertThat(log().eventsOfGuild(GUILD, filter(null, T0, null), OptionalLong.empty(), 100))
                 .extracting(e -> e.after().orElseThrow().xp().bits())
                 .containsExactly(1L);
-        assertThat(log().eventsOf(GUILD, filter(null, null, XpSource.STORE), OptionalLong.empty(), 100))
+        assertThat(log().eventsOfGuild(GUILD, filter(null, null, XpSource.STORE), OptionalLong.empty(), 100))
                 .extracting(XpEvent::recordId)
                 .containsExactly("12:2");
     }
