@@ -62,7 +62,7 @@ final class SqlXpLog implements XpLog {
     }
 
     @Override
-    public List<XpEvent> eventsOf(GuildId guild, UserId user, OptionalLong before, int max) {
+    public List<XpEvent> eventsOfMember(GuildId guild, UserId user, OptionalLong before, int max) {
         requirePositive(max);
         String sql = EVENT_COLUMNS + " WHERE guild_id = ? AND user_id = ?" + (before.isPresent() ? " AND id < ?" : "")
                 + " ORDER BY guild_id, user_id, id DESC LIMIT " + max;
@@ -76,7 +76,7 @@ final class SqlXpLog implements XpLog {
     }
 
     @Override
-    public List<XpEvent> eventsOf(GuildId guild, XpLogFilter filter, OptionalLong before, int max) {
+    public List<XpEvent> eventsOfGuild(GuildId guild, XpLogFilter filter, OptionalLong before, int max) {
         requirePositive(max);
         String sql = EVENT_COLUMNS + " WHERE guild_id = ?"
                 + (before.isPresent() ? " AND id < ?" : "")
