@@ -6,8 +6,10 @@
 -- (set_config('communitybot.source', 'api', true), StoreEngine.asApiWrites), which also sets the reason as
 -- communitybot.reason ('' for none, else 'r' followed by the reason: after a transaction that set it ends,
 -- PostgreSQL reads a custom setting as '', so '' cannot also mean an empty reason) and the write's time as
--- communitybot.at (ISO-8601 UTC), which the service gives each of its writes. The bot's events get the clock's time. A bulk write (the import) sets
--- communitybot.bulk_write to 'on': the triggers' WHEN is then false, and an import logs nothing (ledger.md L2).
+-- communitybot.at (ISO-8601 UTC), which the service gives each of its writes; the bot's events get the clock's
+-- time. A bulk write (the import) sets communitybot.xp_log to 'off' (with communitybot.bulk_write for the guild
+-- sizes, V3): the triggers' WHEN is then false, so an import logs nothing (ledger.md L2) and queues nothing. A guild
+-- reset suspends the guild sizes alone, and is logged.
 CREATE FUNCTION xp_log_event(
     record_id VARCHAR, guild VARCHAR,
     level_before NUMERIC, xp_before NUMERIC, level_after NUMERIC, xp_after NUMERIC) RETURNS void
@@ -59,14 +61,14 @@ END
 $$;
 
 CREATE TRIGGER xp_log_insert AFTER INSERT ON level_record FOR EACH ROW
-    WHEN (NEW.guild_id IS NOT NULL AND current_setting('communitybot.bulk_write', true) IS DISTINCT FROM 'on')
+    WHEN (NEW.guild_id IS NOT NULL AND current_setting('communitybot.xp_log', true) IS DISTINCT FROM 'off')
     EXECUTE FUNCTION xp_log_created();
 CREATE TRIGGER xp_log_delete AFTER DELETE ON level_record FOR EACH ROW
-    WHEN (OLD.guild_id IS NOT NULL AND current_setting('communitybot.bulk_write', true) IS DISTINCT FROM 'on')
+    WHEN (OLD.guild_id IS NOT NULL AND current_setting('communitybot.xp_log', true) IS DISTINCT FROM 'off')
     EXECUTE FUNCTION xp_log_removed();
 -- An update that leaves id, level and xp as they were logs nothing, and is not even queued.
 CREATE TRIGGER xp_log_update AFTER UPDATE ON level_record FOR EACH ROW
     WHEN ((OLD.id IS DISTINCT FROM NEW.id OR OLD.level IS DISTINCT FROM NEW.level OR OLD.xp IS DISTINCT FROM NEW.xp)
           AND (OLD.guild_id IS NOT NULL OR NEW.guild_id IS NOT NULL)
-          AND current_setting('communitybot.bulk_write', true) IS DISTINCT FROM 'on')
+          AND current_setting('communitybot.xp_log', true) IS DISTINCT FROM 'off')
     EXECUTE FUNCTION xp_log_changed();

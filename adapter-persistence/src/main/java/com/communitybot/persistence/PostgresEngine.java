@@ -30,9 +30,12 @@ final class PostgresEngine implements StoreEngine {
 
     /** The triggers' {@code WHEN} is false while the setting is on, so no trigger event is even queued. */
     @Override
-    public void suspendTriggers(Connection connection) throws SQLException {
+    public void suspendTriggers(Connection connection, boolean xpLog) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("SET LOCAL communitybot.bulk_write = 'on'");
+            if (xpLog) {
+                statement.execute("SET LOCAL communitybot.xp_log = 'off'");
+            }
         }
     }
 

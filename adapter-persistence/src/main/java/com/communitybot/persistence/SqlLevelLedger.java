@@ -20,6 +20,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -131,11 +132,17 @@ final class SqlLevelLedger implements LevelLedger {
         });
     }
 
-    /** In batches of {@value #RESET_BATCH} statements, one transaction: all or nothing. */
+    /**
+     * Statements of {@value #RESET_BATCH} deletes, one transaction: all or nothing. Each record's removal is logged;
+     * the guild's size is counted once at the end ({@link GuildSizes}), as an import counts it: per record, the
+     * guild-size trigger would update one row as many times in one transaction, each update slower than the last on
+     * PostgreSQL (a batch of 10,000 then outlasted the driver's 5 s socket timeout).
+     */
     @Override
     public LedgerAnswer reset(GuildId guild, LedgerWrite write) {
         return written("Resetting the leaderboard of guild " + guild, write, connection -> {
             long removed = 0;
+            engine.suspendTriggers(connection, false);
             try (PreparedStatement delete = connection.prepareStatement(DELETE_GUILD_BATCH)) {
                 delete.setString(1, guild.toString());
                 int batch;
@@ -143,7 +150,10 @@ final class SqlLevelLedger implements LevelLedger {
                     batch = delete.executeUpdate();
                     removed += batch;
                 } while (batch > 0);
+            } finally {
+                engine.resumeTriggers(connection);
             }
+            GuildSizes.recount(connection, List.of(guild.toString()));
             return new LedgerAnswer.Reset(removed);
         });
     }

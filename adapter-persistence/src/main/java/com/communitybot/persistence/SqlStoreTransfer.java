@@ -70,7 +70,7 @@ final class SqlStoreTransfer implements StoreTransfer {
         try {
             transactions.executeWrite(status -> {
                 Connection connection = status.getConnection();
-                engine.suspendTriggers(connection);
+                engine.suspendTriggers(connection, true);
                 try {
                     TransactionBatch batch = new TransactionBatch(connection);
                     work.accept(batch);

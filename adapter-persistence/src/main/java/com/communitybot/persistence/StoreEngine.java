@@ -45,11 +45,12 @@ public interface StoreEngine {
     void migrate(DataSource dataSource, Runnable migration);
 
     /**
-     * Stops the triggers on {@code level_record} for the rest of the transaction on {@code connection}, which this
-     * thread runs: the ones that keep {@code level_guild_size} (a bulk write counts the guilds it wrote itself, once,
-     * at its end: {@link GuildSizes}) and the XP log's (an import moves a store and logs nothing, ledger.md L2).
+     * Stops triggers on {@code level_record} for the rest of the transaction on {@code connection}, which this thread
+     * runs: the ones that keep {@code level_guild_size} (a bulk write counts the guilds it wrote itself, once, at its
+     * end: {@link GuildSizes}), and with {@code xpLog} the XP log's too (an import moves a store and logs nothing,
+     * ledger.md L2; a guild reset is logged).
      */
-    void suspendTriggers(Connection connection) throws SQLException;
+    void suspendTriggers(Connection connection, boolean xpLog) throws SQLException;
 
     /**
      * Lets the triggers work again; always called after {@link #suspendTriggers} on the same connection, before its

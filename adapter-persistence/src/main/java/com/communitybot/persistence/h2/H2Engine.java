@@ -39,9 +39,11 @@ public final class H2Engine implements StoreEngine {
      * that fired it, the importing thread); the XP log's reads a variable of the session ({@link H2XpLogTrigger}).
      */
     @Override
-    public void suspendTriggers(Connection connection) throws SQLException {
+    public void suspendTriggers(Connection connection, boolean xpLog) throws SQLException {
         H2GuildSizeTrigger.suspendOnThisThread();
-        H2XpLogTrigger.suspend(connection);
+        if (xpLog) {
+            H2XpLogTrigger.suspend(connection);
+        }
     }
 
     @Override
