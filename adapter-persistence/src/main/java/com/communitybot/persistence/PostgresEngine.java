@@ -49,10 +49,10 @@ final class PostgresEngine implements StoreEngine {
      * as {@code ''} once that transaction has ended.
      */
     @Override
-    public <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work)
-            throws SQLException {
-        try (PreparedStatement mark = connection.prepareStatement("SELECT set_config('communitybot.source', 'api', true),"
-                + " set_config('communitybot.reason', ?, true), set_config('communitybot.at', ?, true)")) {
+    public <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work) throws SQLException {
+        try (PreparedStatement mark =
+                connection.prepareStatement("SELECT set_config('communitybot.source', 'api', true),"
+                        + " set_config('communitybot.reason', ?, true), set_config('communitybot.at', ?, true)")) {
             mark.setString(1, reason == null ? "" : "r" + reason);
             mark.setString(2, Columns.timestamp(at));
             mark.execute();

@@ -91,10 +91,12 @@ final class SqlXpLog implements XpLog {
                 statement.setLong(parameter++, before.getAsLong());
             }
             if (filter.since().isPresent()) {
-                statement.setString(parameter++, Columns.timestamp(filter.since().get()));
+                statement.setString(
+                        parameter++, Columns.timestamp(filter.since().get()));
             }
             if (filter.until().isPresent()) {
-                statement.setString(parameter++, Columns.timestamp(filter.until().get()));
+                statement.setString(
+                        parameter++, Columns.timestamp(filter.until().get()));
             }
             if (filter.source().isPresent()) {
                 statement.setString(parameter, filter.source().get().text());
@@ -135,25 +137,26 @@ final class SqlXpLog implements XpLog {
     @Override
     public int deleteEventsBefore(Instant before, int max) {
         requirePositive(max);
-        String sql = "DELETE FROM xp_log WHERE id IN (SELECT id FROM xp_log"
-                + " WHERE logged_at < CAST(? AS TIMESTAMP WITH TIME ZONE) ORDER BY logged_at LIMIT " + max + ")";
+        return deleteBefore(
+                "Deleting the XP log's events before " + before,
+                "DELETE FROM xp_log WHERE id IN (SELECT id FROM xp_log WHERE logged_at < CAST(? AS TIMESTAMP WITH TIME"
+                        + " ZONE) ORDER BY logged_at LIMIT " + max + ")",
+                before);
+    }
+
+    @Override
+    public int deleteIdempotencyKeysBefore(Instant before) {
+        return deleteBefore("Deleting the Idempotency-Keys kept before " + before, DELETE_KEYS_BEFORE, before);
+    }
+
+    /** Runs {@code sql}, a delete with one instant bound, as one statement in its own transaction. */
+    private int deleteBefore(String what, String sql, Instant before) {
         try (Connection connection = pool.getConnection();
                 PreparedStatement delete = connection.prepareStatement(sql)) {
             delete.setString(1, Columns.timestamp(before));
             return delete.executeUpdate();
         } catch (SQLException e) {
-            throw DriverExceptions.translate("Deleting the XP log's events before " + before, e);
-        }
-    }
-
-    @Override
-    public int deleteIdempotencyKeysBefore(Instant before) {
-        try (Connection connection = pool.getConnection();
-                PreparedStatement delete = connection.prepareStatement(DELETE_KEYS_BEFORE)) {
-            delete.setString(1, Columns.timestamp(before));
-            return delete.executeUpdate();
-        } catch (SQLException e) {
-            throw DriverExceptions.translate("Deleting the Idempotency-Keys kept before " + before, e);
+            throw DriverExceptions.translate(what, e);
         }
     }
 
@@ -188,8 +191,8 @@ final class SqlXpLog implements XpLog {
                 levelXp(row.getBigDecimal(4), row.getBigDecimal(5), recordId),
                 levelXp(row.getBigDecimal(6), row.getBigDecimal(7), recordId),
                 XpSource.parse(source)
-                        .orElseThrow(() -> StoreException.unreadable(
-                                "event " + id + " has the source '" + source + "'", null)),
+                        .orElseThrow(() ->
+                                StoreException.unreadable("event " + id + " has the source '" + source + "'", null)),
                 Optional.ofNullable(row.getString(9)),
                 Columns.instant(row.getBigDecimal(10), "logged_at of event " + id));
     }

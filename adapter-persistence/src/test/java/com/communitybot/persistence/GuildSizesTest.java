@@ -207,7 +207,8 @@ class GuildSizesTest {
 
     @Test
     void aGuildReset_countsTheGuildAfresh_whileTheBotWritesOtherGuilds() {
-        stores.insertLevels(IntStream.range(0, 2_500).mapToObj(i -> record("7:" + i, i, 1)).toList());
+        stores.insertLevels(
+                IntStream.range(0, 2_500).mapToObj(i -> record("7:" + i, i, 1)).toList());
         stores.insertLevels(List.of(record("70:1", 1, 1), record("8:1", 1, 1)));
 
         stores.bean(LevelLedger.class).reset(new GuildId(7), LedgerWrite.at(java.time.Instant.now()));

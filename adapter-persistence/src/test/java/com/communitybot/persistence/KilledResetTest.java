@@ -62,7 +62,8 @@ class KilledResetTest {
             boolean killedWhileResetting = reset.isAlive() && lines.stream().noneMatch(l -> l.startsWith("reset "));
             reset.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             assertThat(killedWhileResetting)
-                    .as("the child was killed while it reset the guild; its output but the counts: %s",
+                    .as(
+                            "the child was killed while it reset the guild; its output but the counts: %s",
                             lines.stream().filter(l -> !l.startsWith("logged ")).toList())
                     .isTrue();
 
@@ -74,8 +75,10 @@ class KilledResetTest {
                 assertThat(count(reopened, "SELECT COUNT(*) FROM level_record WHERE id = '4001:1'"))
                         .as("another guild's record")
                         .isEqualTo(1);
-                assertThat(count(reopened, "SELECT COALESCE(SUM(records), 0) FROM level_guild_size"
-                                + " WHERE guild_id = '" + GUILD + "'"))
+                assertThat(count(
+                                reopened,
+                                "SELECT COALESCE(SUM(records), 0) FROM level_guild_size" + " WHERE guild_id = '" + GUILD
+                                        + "'"))
                         .as("the guild's size")
                         .isEqualTo(left);
             }
@@ -125,7 +128,8 @@ class KilledResetTest {
             connection.setAutoCommit(true);
             statement.executeUpdate("INSERT INTO level_record (id, xp, level) VALUES ('4001:1', 1, 1)");
         }
-        assertThat(count(stores, "SELECT COUNT(*) FROM xp_log WHERE guild_id = '" + GUILD + "'")).isZero();
+        assertThat(count(stores, "SELECT COUNT(*) FROM xp_log WHERE guild_id = '" + GUILD + "'"))
+                .isZero();
     }
 
     private static long count(StoreContext stores, String sql) throws SQLException {
@@ -152,8 +156,8 @@ class KilledResetTest {
                 .redirectErrorStream(true)
                 .start();
         Thread reader = new Thread(() -> {
-            try (BufferedReader output = new BufferedReader(
-                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader output =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = output.readLine(); line != null; line = output.readLine()) {
                     lines.add(line);
                 }

@@ -39,7 +39,8 @@ public final class LedgerResetStart {
             System.out.println("resetting");
             System.out.flush();
             watcher.start();
-            LedgerAnswer answer = ledger.reset(new GuildId(Long.parseUnsignedLong(args[3])), LedgerWrite.at(Instant.now()));
+            LedgerAnswer answer =
+                    ledger.reset(new GuildId(Long.parseUnsignedLong(args[3])), LedgerWrite.at(Instant.now()));
             System.out.println("reset " + ((LedgerAnswer.Reset) answer).removed());
             System.out.flush();
         }

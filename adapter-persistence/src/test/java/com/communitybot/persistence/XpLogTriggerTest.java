@@ -138,8 +138,8 @@ class XpLogTriggerTest {
     @Test
     void unsignedValuesBeyond2To63_areLoggedExactly() throws SQLException {
         try (Connection bot = bot();
-                PreparedStatement insert = bot.prepareStatement(
-                        "INSERT INTO level_record (id, xp, level) VALUES ('1:2', ?, ?)")) {
+                PreparedStatement insert =
+                        bot.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES ('1:2', ?, ?)")) {
             insert.setBigDecimal(1, new BigDecimal(MAX));
             insert.setBigDecimal(2, new BigDecimal("9223372036854775808"));
             insert.executeUpdate();
@@ -154,7 +154,9 @@ class XpLogTriggerTest {
                 Statement statement = bot.createStatement()) {
             bot.setAutoCommit(false);
             statement.execute("INSERT INTO level_record (id, xp, level) VALUES ('1:2', 1, 1)");
-            assertThat(events()).as("seen from another connection before the commit").isEmpty();
+            assertThat(events())
+                    .as("seen from another connection before the commit")
+                    .isEmpty();
             bot.rollback();
             statement.execute("INSERT INTO level_record (id, xp, level) VALUES ('1:3', 1, 1)");
             bot.commit();
@@ -169,12 +171,21 @@ class XpLogTriggerTest {
         try (Connection connection = stores.pool().getConnection();
                 Statement statement = connection.createStatement()) {
             connection.setAutoCommit(false);
-            engine.asApiWrites(connection, "weekly bonus", Instant.now(), () -> statement.executeUpdate(
-                    "INSERT INTO level_record (id, xp, level) VALUES ('1:2', 100, 3)"));
-            engine.asApiWrites(connection, null, Instant.now(), () -> statement.executeUpdate(
-                    "UPDATE level_record SET xp = 0 WHERE id = '1:2'"));
-            engine.asApiWrites(connection, "", Instant.now(), () -> statement.executeUpdate(
-                    "UPDATE level_record SET xp = 1 WHERE id = '1:2'"));
+            engine.asApiWrites(
+                    connection,
+                    "weekly bonus",
+                    Instant.now(),
+                    () -> statement.executeUpdate("INSERT INTO level_record (id, xp, level) VALUES ('1:2', 100, 3)"));
+            engine.asApiWrites(
+                    connection,
+                    null,
+                    Instant.now(),
+                    () -> statement.executeUpdate("UPDATE level_record SET xp = 0 WHERE id = '1:2'"));
+            engine.asApiWrites(
+                    connection,
+                    "",
+                    Instant.now(),
+                    () -> statement.executeUpdate("UPDATE level_record SET xp = 1 WHERE id = '1:2'"));
             connection.commit();
             // The same pooled connection, its next transaction unmarked: a write there is no longer the service's.
             statement.executeUpdate("UPDATE level_record SET xp = 2 WHERE id = '1:2'");

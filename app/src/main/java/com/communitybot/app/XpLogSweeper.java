@@ -50,7 +50,8 @@ final class XpLogSweeper {
             XpLog log,
             @Value("${" + INTERVAL + ":" + DEFAULT_INTERVAL + "}") Duration interval) {
         this(retention, log, Clock.systemUTC());
-        sweeping.scheduleWithFixedDelay(this::scheduled, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        sweeping.scheduleWithFixedDelay(
+                this::scheduled, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** A sweeper that sweeps only when {@link #sweep} is called. */
@@ -74,7 +75,10 @@ final class XpLogSweeper {
         try {
             long deleted = sweep();
             if (deleted > 0) {
-                LOG.info("Deleted {} events of the XP log older than {}", deleted, retention.period().orElseThrow());
+                LOG.info(
+                        "Deleted {} events of the XP log older than {}",
+                        deleted,
+                        retention.period().orElseThrow());
             }
         } catch (RuntimeException e) {
             // The next sweep tries again; the events stay meanwhile, which loses nothing.

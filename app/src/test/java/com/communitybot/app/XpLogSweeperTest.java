@@ -70,8 +70,7 @@ class XpLogSweeperTest {
             ledger.put(GUILD, new UserId(1), levelXp(3, 3), keyed("old-key", NOW.minus(Duration.ofHours(25))));
             ledger.put(GUILD, new UserId(1), levelXp(4, 4), keyed("new-key", NOW.minus(Duration.ofHours(1))));
 
-            XpLogSweeper sweeper =
-                    new XpLogSweeper(XpLogRetention.parse("30d"), log, Clock.fixed(NOW, ZoneOffset.UTC));
+            XpLogSweeper sweeper = new XpLogSweeper(XpLogRetention.parse("30d"), log, Clock.fixed(NOW, ZoneOffset.UTC));
             assertThat(sweeper.sweep()).isEqualTo(2_500);
 
             assertThat(events(log))
@@ -81,7 +80,8 @@ class XpLogSweeperTest {
             LedgerWrite oldAgain = keyed("old-key", NOW);
             assertThat(ledger.put(GUILD, new UserId(1), levelXp(5, 5), oldAgain).encode())
                     .isEqualTo("written 5 5 12:1");
-            assertThat(ledger.put(GUILD, new UserId(1), levelXp(4, 4), keyed("new-key", NOW)).encode())
+            assertThat(ledger.put(GUILD, new UserId(1), levelXp(4, 4), keyed("new-key", NOW))
+                            .encode())
                     .as("a key within its lifetime: its first answer again")
                     .isEqualTo("written 4 4 12:1");
         }
@@ -103,11 +103,15 @@ class XpLogSweeperTest {
 
     @Test
     void serve_sweepsByItself_everyInterval() {
-        try (StoreContext stores = store(
-                "sweep-serve", Map.of(XpLogSweeper.RETENTION, "1h", XpLogSweeper.INTERVAL, "200ms"))) {
+        try (StoreContext stores =
+                store("sweep-serve", Map.of(XpLogSweeper.RETENTION, "1h", XpLogSweeper.INTERVAL, "200ms"))) {
             LevelLedger ledger = stores.bean(LevelLedger.class);
             XpLog log = stores.bean(XpLog.class);
-            ledger.put(GUILD, new UserId(1), levelXp(1, 1), LedgerWrite.at(Instant.now().minus(Duration.ofHours(2))));
+            ledger.put(
+                    GUILD,
+                    new UserId(1),
+                    levelXp(1, 1),
+                    LedgerWrite.at(Instant.now().minus(Duration.ofHours(2))));
             ledger.put(GUILD, new UserId(2), levelXp(1, 1), LedgerWrite.at(Instant.now()));
 
             Await.until(

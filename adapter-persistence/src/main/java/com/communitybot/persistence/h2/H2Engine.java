@@ -57,8 +57,7 @@ public final class H2Engine implements StoreEngine {
      * also when it fails, so that a pooled connection carries no mark to its next user.
      */
     @Override
-    public <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work)
-            throws SQLException {
+    public <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work) throws SQLException {
         H2XpLogTrigger.markApiWrites(connection, reason, at);
         try {
             return work.run();

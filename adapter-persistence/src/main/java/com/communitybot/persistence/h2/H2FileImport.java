@@ -312,7 +312,8 @@ public final class H2FileImport {
         /** The copied events kept their ids; the new file's identity goes on after them. */
         private static void restartEventIds(Connection to) throws SQLException {
             long next;
-            try (Statement statement = to.createStatement(); ResultSet row = statement.executeQuery(NEXT_EVENT_ID)) {
+            try (Statement statement = to.createStatement();
+                    ResultSet row = statement.executeQuery(NEXT_EVENT_ID)) {
                 row.next();
                 next = row.getLong(1);
             }

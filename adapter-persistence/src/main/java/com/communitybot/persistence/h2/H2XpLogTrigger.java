@@ -79,7 +79,8 @@ public final class H2XpLogTrigger implements Trigger {
 
     @Override
     public void fire(Connection connection, Object[] oldRow, Object[] newRow) throws SQLException {
-        SessionLocal session = (SessionLocal) connection.unwrap(JdbcConnection.class).getSession();
+        SessionLocal session =
+                (SessionLocal) connection.unwrap(JdbcConnection.class).getSession();
         if (session.getVariable(BULK_WRITE) != ValueNull.INSTANCE) {
             return;
         }
@@ -120,7 +121,9 @@ public final class H2XpLogTrigger implements Trigger {
             bind(insert, 6, after, XP);
             insert.setString(7, api ? "api" : "store");
             insert.setString(8, api ? text(session.getVariable(REASON)) : null);
-            Instant at = api ? Instant.parse(text(session.getVariable(AT))) : Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            Instant at = api
+                    ? Instant.parse(text(session.getVariable(AT)))
+                    : Instant.now().truncatedTo(ChronoUnit.MILLIS);
             insert.setObject(9, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
             insert.executeUpdate();
         }

@@ -31,7 +31,8 @@ class H2FileImportKeepsTheLogTest {
         try (TestDatabase database = TestDatabase.freshH2("import_log")) {
             List<String> logged;
             try (ApplicationContext store = ApplicationContext.run(database.properties())) {
-                execute(pool(store),
+                execute(
+                        pool(store),
                         "INSERT INTO level_record (id, xp, level) VALUES ('7:1', 1, 1), ('7:2', 2, 2)",
                         "UPDATE level_record SET xp = 5 WHERE id = '7:1'",
                         "DELETE FROM level_record WHERE id = '7:2'",
@@ -49,8 +50,8 @@ class H2FileImportKeepsTheLogTest {
                 DataSource nextData = next.getBean(DataSource.class);
                 h2.into(current.getBean(DataSource.class), nextData, next.getBean(StoreTransfer.class))
                         .importAtomically(batch -> IntStream.range(0, 3_000)
-                                .forEach(i -> batch.putLevel(new LevelRecord(
-                                        "7:" + i, U64.ofNonNegative(i), U64.ofNonNegative(1)))));
+                                .forEach(i -> batch.putLevel(
+                                        new LevelRecord("7:" + i, U64.ofNonNegative(i), U64.ofNonNegative(1)))));
                 h2.compact(nextData);
             }
             h2.swap();
@@ -65,8 +66,10 @@ class H2FileImportKeepsTheLogTest {
                         .containsExactly("7|k1|200 {}");
 
                 execute(pool, "UPDATE level_record SET xp = 99 WHERE id = '7:5'");
-                assertThat(rows(pool, "SELECT user_id, xp_after FROM xp_log"
-                                + " WHERE id > (SELECT MAX(id) FROM xp_log WHERE user_id = '2')"))
+                assertThat(rows(
+                                pool,
+                                "SELECT user_id, xp_after FROM xp_log"
+                                        + " WHERE id > (SELECT MAX(id) FROM xp_log WHERE user_id = '2')"))
                         .as("the events after the import")
                         .containsExactly("5|99");
             }

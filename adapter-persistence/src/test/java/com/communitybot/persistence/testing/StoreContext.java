@@ -1,10 +1,10 @@
 package com.communitybot.persistence.testing;
 
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.persistence.StoreUrls;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import java.math.BigDecimal;
-import com.communitybot.persistence.StoreUrls;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
