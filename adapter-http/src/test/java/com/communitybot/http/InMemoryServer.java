@@ -4,14 +4,20 @@ import com.communitybot.core.port.BetaStore;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.SettingsStore;
 import com.communitybot.core.testing.InMemoryGuildView;
+import com.communitybot.core.testing.InMemoryLevelStore;
 import com.communitybot.core.usecase.BetaTesting;
 import com.communitybot.core.usecase.BotPresence;
 import com.communitybot.core.usecase.GuildRoles;
 import com.communitybot.core.usecase.Leaderboard;
 import com.communitybot.core.usecase.LevelBridges;
 import com.communitybot.core.usecase.LevelTracks;
+import com.communitybot.core.usecase.MemberLevels;
+import com.communitybot.core.usecase.WindowLeaderboard;
+import com.communitybot.core.usecase.XpHistory;
+import com.communitybot.core.usecase.XpLogRetention;
 import com.communitybot.http.testing.ApiFixture;
 import io.micronaut.context.ApplicationContext;
+import io.micronaut.context.ApplicationContextBuilder;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.time.Clock;
 import java.util.Map;
@@ -33,9 +39,16 @@ final class InMemoryServer {
         Map<String, Object> properties = new java.util.HashMap<>(more);
         properties.put("bot.api-key", ApiFixture.API_KEY);
         properties.put("micronaut.server.port", -1);
-        ApplicationContext context = ApplicationContext.builder()
-                .properties(properties)
-                .singletons(
+        ApplicationContextBuilder builder = ApplicationContext.builder().properties(properties);
+        if (levels instanceof InMemoryLevelStore ledger) {
+            // The in-memory store keeps the XP log too: the ledger's endpoints (ledger L1 to L3) are served.
+            builder.singletons(
+                    new MemberLevels(guilds, ledger, Clock.systemUTC()),
+                    new XpHistory(guilds, ledger),
+                    new WindowLeaderboard(
+                            guilds, ledger, XpLogRetention.parse(XpLogRetention.DEFAULT), Clock.systemUTC()));
+        }
+        ApplicationContext context = builder.singletons(
                         new BotPresence(guilds),
                         new Leaderboard(guilds, levels),
                         new GuildRoles(guilds),
