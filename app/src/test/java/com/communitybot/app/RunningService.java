@@ -200,11 +200,10 @@ final class RunningService implements AutoCloseable {
         statement.setBigDecimal(3, new BigDecimal(record.level().toBigInteger()));
     }
 
-    /** Writes records as the bot process does: id, xp and level into level_record. */
+    /** Writes records as the bot process does: id, xp and level into level_record, new or replacing one. */
     void insertLevels(LevelRecord... records) {
         try (Connection connection = pool().getConnection();
-                PreparedStatement insert =
-                        connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
+                PreparedStatement insert = connection.prepareStatement(botUpsert())) {
             for (LevelRecord record : records) {
                 bind(insert, record);
                 insert.addBatch();
