@@ -85,10 +85,10 @@ final class LeaderboardController {
     @ApiResponse(
             responseCode = "200",
             description = "Every member with a level record, by level then xp, descending; ranks keep gaps where a"
-                    + " record was skipped. With since, the window's members (WindowMember), by level_gained then"
-                    + " xp_gained, descending; ranks as in spec 4.2. Without since,"
-                    + " record was skipped. With limit, the next limit of them, with their absolute ranks; when more"
-                    + " follow, the Link (rel=next) and X-Next-Cursor headers name the next page",
+                    + " record was skipped. With since, the members who gained in that window (WindowMember), by"
+                    + " level_gained then xp_gained, descending, ranked the same way. With limit, the next limit of"
+                    + " them, with their absolute ranks; when more follow, the Link (rel=next) and X-Next-Cursor"
+                    + " headers name the next page",
             headers = {
                 @Header(
                         name = HttpHeaders.LINK,
@@ -103,7 +103,14 @@ final class LeaderboardController {
             content =
                     @Content(
                             mediaType = ApiDocument.JSON,
-                            array = @ArraySchema(schema = @Schema(implementation = Responses.LeaderboardMember.class))))
+                            array =
+                                    @ArraySchema(
+                                            schema =
+                                                    @Schema(
+                                                            oneOf = {
+                                                                Responses.LeaderboardMember.class,
+                                                                Responses.WindowMember.class
+                                                            }))))
     @ApiResponse(
             responseCode = "400",
             description =
@@ -164,11 +171,13 @@ final class LeaderboardController {
             summary = "An addition to the spec: one member's entry, exactly as in the whole leaderboard")
     @ApiResponse(
             responseCode = "200",
-            description = "The member's entry, with the rank of the whole leaderboard",
+            description = "The member's entry, with the rank of the whole leaderboard; with since, the member's entry"
+                    + " of that window (WindowMember)",
             content =
                     @Content(
                             mediaType = ApiDocument.JSON,
-                            schema = @Schema(implementation = Responses.LeaderboardMember.class)))
+                            schema =
+                                    @Schema(oneOf = {Responses.LeaderboardMember.class, Responses.WindowMember.class})))
     @ApiResponse(
             responseCode = "400",
             description = "Invalid guild_id, Invalid user_id, Invalid since: ..., Invalid until: ...",

@@ -10,7 +10,6 @@ import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowEntry;
 import com.communitybot.core.model.XpEvent;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.micronaut.openapi.annotation.OpenAPIExtraSchema;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigInteger;
@@ -242,11 +241,7 @@ final class Responses {
         }
     }
 
-    /**
-     * Ledger L3: a member of a time-window leaderboard, the spec's leaderboard member plus the gains (in the API
-     * document as its own schema; the leaderboard's operations name it in their descriptions).
-     */
-    @OpenAPIExtraSchema
+    /** Ledger L3: a member of a time-window leaderboard, the spec's leaderboard member plus the gains. */
     record WindowMember(
             @JsonProperty("user_id")
                     @Schema(
