@@ -47,6 +47,9 @@ import java.util.Optional;
 final class LeaderboardController {
 
     static final String NEXT_CURSOR = "X-Next-Cursor";
+    /** The schema of an entry: the spec's member, or a window's (src/main/openapi/leaderboard-member.yml). */
+    private static final String ENTRY = "#/components/schemas/LeaderboardEntry";
+
     private static final String WINDOW_SINCE = "Ledger L3: the start of a window of time (RFC 3339, inclusive); the"
             + " answer is then who gained most in it, from the XP log. Not before the retained history";
     private static final String WINDOW_UNTIL = "Ledger L3, with since: the end of the window (RFC 3339, exclusive);"
@@ -100,17 +103,7 @@ final class LeaderboardController {
                         description = "The after value of the next page, when one exists",
                         schema = @Schema(type = "string", pattern = "^[A-Za-z0-9_-]+$"))
             },
-            content =
-                    @Content(
-                            mediaType = ApiDocument.JSON,
-                            array =
-                                    @ArraySchema(
-                                            schema =
-                                                    @Schema(
-                                                            oneOf = {
-                                                                Responses.LeaderboardMember.class,
-                                                                Responses.WindowMember.class
-                                                            }))))
+            content = @Content(mediaType = ApiDocument.JSON, array = @ArraySchema(schema = @Schema(ref = ENTRY))))
     @ApiResponse(
             responseCode = "400",
             description =
@@ -173,11 +166,7 @@ final class LeaderboardController {
             responseCode = "200",
             description = "The member's entry, with the rank of the whole leaderboard; with since, the member's entry"
                     + " of that window (WindowMember)",
-            content =
-                    @Content(
-                            mediaType = ApiDocument.JSON,
-                            schema =
-                                    @Schema(oneOf = {Responses.LeaderboardMember.class, Responses.WindowMember.class})))
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(ref = ENTRY)))
     @ApiResponse(
             responseCode = "400",
             description = "Invalid guild_id, Invalid user_id, Invalid since: ..., Invalid until: ...",

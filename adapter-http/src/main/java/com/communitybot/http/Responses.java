@@ -10,6 +10,7 @@ import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowEntry;
 import com.communitybot.core.model.XpEvent;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.micronaut.openapi.annotation.OpenAPIExtraSchema;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigInteger;
@@ -30,6 +31,7 @@ final class Responses {
             @ArraySchema(arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED)) List<Boolean> results) {}
 
     /** Spec 2.1, as {@link LeaderboardJson} streams it (for the API document). */
+    @OpenAPIExtraSchema
     record LeaderboardMember(
             @JsonProperty("user_id")
                     @Schema(
@@ -242,6 +244,7 @@ final class Responses {
     }
 
     /** Ledger L3: a member of a time-window leaderboard, the spec's leaderboard member plus the gains. */
+    @OpenAPIExtraSchema
     record WindowMember(
             @JsonProperty("user_id")
                     @Schema(
