@@ -47,8 +47,6 @@ import java.util.Optional;
 final class LeaderboardController {
 
     static final String NEXT_CURSOR = "X-Next-Cursor";
-    /** The schema of an entry: the spec's member, or a window's (src/main/openapi/leaderboard-member.yml). */
-    private static final String ENTRY = "#/components/schemas/LeaderboardEntry";
 
     private static final String WINDOW_SINCE = "Ledger L3: the start of a window of time (RFC 3339, inclusive); the"
             + " answer is then who gained most in it, from the XP log. Not before the retained history";
@@ -88,7 +86,7 @@ final class LeaderboardController {
     @ApiResponse(
             responseCode = "200",
             description = "Every member with a level record, by level then xp, descending; ranks keep gaps where a"
-                    + " record was skipped. With since, the members who gained in that window (WindowMember), by"
+                    + " record was skipped. With since, the members who gained in that window (with level_gained and xp_gained), by"
                     + " level_gained then xp_gained, descending, ranked the same way. With limit, the next limit of"
                     + " them, with their absolute ranks; when more follow, the Link (rel=next) and X-Next-Cursor"
                     + " headers name the next page",
@@ -103,7 +101,10 @@ final class LeaderboardController {
                         description = "The after value of the next page, when one exists",
                         schema = @Schema(type = "string", pattern = "^[A-Za-z0-9_-]+$"))
             },
-            content = @Content(mediaType = ApiDocument.JSON, array = @ArraySchema(schema = @Schema(ref = ENTRY))))
+            content =
+                    @Content(
+                            mediaType = ApiDocument.JSON,
+                            array = @ArraySchema(schema = @Schema(implementation = Responses.LeaderboardMember.class))))
     @ApiResponse(
             responseCode = "400",
             description =
@@ -165,8 +166,11 @@ final class LeaderboardController {
     @ApiResponse(
             responseCode = "200",
             description = "The member's entry, with the rank of the whole leaderboard; with since, the member's entry"
-                    + " of that window (WindowMember)",
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(ref = ENTRY)))
+                    + " of that window (with level_gained and xp_gained)",
+            content =
+                    @Content(
+                            mediaType = ApiDocument.JSON,
+                            schema = @Schema(implementation = Responses.LeaderboardMember.class)))
     @ApiResponse(
             responseCode = "400",
             description = "Invalid guild_id, Invalid user_id, Invalid since: ..., Invalid until: ...",

@@ -10,7 +10,6 @@ import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowEntry;
 import com.communitybot.core.model.XpEvent;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.micronaut.openapi.annotation.OpenAPIExtraSchema;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigInteger;
@@ -30,8 +29,10 @@ final class Responses {
     record Results(
             @ArraySchema(arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED)) List<Boolean> results) {}
 
-    /** Spec 2.1, as {@link LeaderboardJson} streams it (for the API document). */
-    @OpenAPIExtraSchema
+    /**
+     * Spec 2.1, as {@link LeaderboardJson} streams it, and with {@code since} as {@link WindowMember} writes it (for
+     * the API document: one schema for both, since the request validator cannot take a oneOf of them).
+     */
     record LeaderboardMember(
             @JsonProperty("user_id")
                     @Schema(
@@ -66,7 +67,20 @@ final class Responses {
                             minimum = "1",
                             description = "1-based position before skipped records were left out",
                             example = "1")
-                    long rank) {}
+                    long rank,
+            @JsonProperty("level_gained")
+                    @Schema(
+                            requiredMode = Schema.RequiredMode.NOT_REQUIRED,
+                            description = "Only with since (ledger L3): level after the window's last event minus"
+                                    + " before its first; signed",
+                            example = "2")
+                    BigInteger levelGained,
+            @JsonProperty("xp_gained")
+                    @Schema(
+                            requiredMode = Schema.RequiredMode.NOT_REQUIRED,
+                            description = "Only with since (ledger L3): the same for xp; signed",
+                            example = "350")
+                    BigInteger xpGained) {}
 
     /** Spec 2.2. */
     record RoleBody(
@@ -244,7 +258,6 @@ final class Responses {
     }
 
     /** Ledger L3: a member of a time-window leaderboard, the spec's leaderboard member plus the gains. */
-    @OpenAPIExtraSchema
     record WindowMember(
             @JsonProperty("user_id")
                     @Schema(
