@@ -48,10 +48,6 @@ final class LeaderboardController {
 
     static final String NEXT_CURSOR = "X-Next-Cursor";
 
-    private static final String WINDOW_SINCE = "Ledger L3: the start of a window of time (RFC 3339, inclusive); the"
-            + " answer is then who gained most in it, from the XP log. Not before the retained history";
-    private static final String WINDOW_UNTIL = "Ledger L3, with since: the end of the window (RFC 3339, exclusive);"
-            + " now when absent. Without since it is ignored";
     private static final String LIMIT = QueryParameters.LIMIT;
     private static final String AFTER = QueryParameters.AFTER;
 
@@ -123,16 +119,7 @@ final class LeaderboardController {
             in = ParameterIn.QUERY,
             description = "The cursor of the page before, from its X-Next-Cursor or Link header; needs limit",
             schema = @Schema(type = "string", pattern = "^[A-Za-z0-9_-]+$"))
-    @Parameter(
-            name = QueryParameters.SINCE,
-            in = ParameterIn.QUERY,
-            description = WINDOW_SINCE,
-            schema = @Schema(type = "string", format = "date-time"))
-    @Parameter(
-            name = QueryParameters.UNTIL,
-            in = ParameterIn.QUERY,
-            description = WINDOW_UNTIL,
-            schema = @Schema(type = "string", format = "date-time"))
+    @WindowLeaderboardResponses.Window
     @Get
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
@@ -181,16 +168,7 @@ final class LeaderboardController {
             description = "Bot is not in this guild, User not ranked",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.StoreFailed
-    @Parameter(
-            name = QueryParameters.SINCE,
-            in = ParameterIn.QUERY,
-            description = WINDOW_SINCE,
-            schema = @Schema(type = "string", format = "date-time"))
-    @Parameter(
-            name = QueryParameters.UNTIL,
-            in = ParameterIn.QUERY,
-            description = WINDOW_UNTIL,
-            schema = @Schema(type = "string", format = "date-time"))
+    @WindowLeaderboardResponses.Window
     @Get("/{user_id:[^/]+}")
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)

@@ -11,7 +11,15 @@ import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.inject.Singleton;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -35,6 +43,24 @@ final class WindowLeaderboardResponses {
     private static final int BYTES = 1 + 6 * Long.BYTES;
 
     private final WindowLeaderboard windows;
+
+    /** The two query parameters of a window, for the API document. */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @Parameter(
+            name = QueryParameters.SINCE,
+            in = ParameterIn.QUERY,
+            description = "Ledger L3: the start of a window of time (RFC 3339, inclusive); the answer is then who"
+                    + " gained most in it, from the XP log. Not before the retained history",
+            schema = @Schema(type = "string", format = "date-time"))
+    @Parameter(
+            name = QueryParameters.UNTIL,
+            in = ParameterIn.QUERY,
+            description = "Ledger L3, with since: the end of the window (RFC 3339, exclusive); now when absent."
+                    + " Without since it is ignored",
+            schema = @Schema(type = "string", format = "date-time"))
+    @interface Window {}
 
     WindowLeaderboardResponses(WindowLeaderboard windows) {
         this.windows = windows;

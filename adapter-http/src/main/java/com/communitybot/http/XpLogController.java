@@ -18,11 +18,7 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.ArraySchema;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,38 +39,11 @@ final class XpLogController {
     }
 
     @Operation(operationId = "xpLog", summary = "Ledger L2: the guild's XP log, newest first")
-    @ApiResponse(
-            responseCode = "200",
-            description = "Up to limit events; when more follow, the Link (rel=next) and X-Next-Cursor headers name"
-                    + " the next page",
-            headers = {
-                @Header(
-                        name = "Link",
-                        description = "</api/{guild_id}/xp_log?...&limit=N&after=CURSOR>; rel=\"next\"",
-                        schema = @Schema(type = "string")),
-                @Header(
-                        name = LeaderboardController.NEXT_CURSOR,
-                        description = "The after value of the next page",
-                        schema = @Schema(type = "string"))
-            },
-            content =
-                    @Content(
-                            mediaType = ApiDocument.JSON,
-                            array = @ArraySchema(schema = @Schema(implementation = Responses.XpEventBody.class))))
+    @XpLogPages.Paged
     @ErrorResponses.BadRequest
     @ErrorResponses.Unauthorized
     @ErrorResponses.NotInGuild
     @ErrorResponses.StoreFailed
-    @Parameter(
-            name = QueryParameters.LIMIT,
-            in = ParameterIn.QUERY,
-            description = "Events per page, 100 when absent",
-            schema = @Schema(type = "integer", minimum = "1", maximum = "1000"))
-    @Parameter(
-            name = QueryParameters.AFTER,
-            in = ParameterIn.QUERY,
-            description = "The cursor of the page before, from its X-Next-Cursor or Link header",
-            schema = @Schema(type = "string"))
     @Parameter(
             name = QueryParameters.SINCE,
             in = ParameterIn.QUERY,

@@ -8,6 +8,18 @@ import io.micronaut.http.HttpParameters;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -20,6 +32,40 @@ import java.util.OptionalLong;
 final class XpLogPages {
 
     private XpLogPages() {}
+
+    /** A page of events, its next page's headers and its two query parameters, for the API document. */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ApiResponse(
+            responseCode = "200",
+            description = "Up to limit events, newest first; when more follow, the Link (rel=next) and X-Next-Cursor"
+                    + " headers name the next page",
+            headers = {
+                @Header(
+                        name = "Link",
+                        description = "<the same path and filters, with limit=N&after=CURSOR>; rel=\"next\"",
+                        schema = @Schema(type = "string")),
+                @Header(
+                        name = LeaderboardController.NEXT_CURSOR,
+                        description = "The after value of the next page",
+                        schema = @Schema(type = "string"))
+            },
+            content =
+                    @Content(
+                            mediaType = ApiDocument.JSON,
+                            array = @ArraySchema(schema = @Schema(implementation = Responses.XpEventBody.class))))
+    @Parameter(
+            name = QueryParameters.LIMIT,
+            in = ParameterIn.QUERY,
+            description = "Events per page, 100 when absent",
+            schema = @Schema(type = "integer", minimum = "1", maximum = "1000"))
+    @Parameter(
+            name = QueryParameters.AFTER,
+            in = ParameterIn.QUERY,
+            description = "The cursor of the page before, from its X-Next-Cursor or Link header",
+            schema = @Schema(type = "string"))
+    @interface Paged {}
 
     /** The page size of the query. */
     static int limit(HttpParameters query) {
