@@ -33,8 +33,8 @@ import java.util.function.Function;
  *                        such as {@code 60s}; empty when it is off ({@code off})
  * @param accessLog       {@code ACCESS_LOG}, whether each request gets an access log line ({@code on}) or not
  *                        ({@code off}, the default); request ids are given either way
- * @param xpLogRetention  {@code XP_LOG_RETENTION}, how long the XP log keeps its events, such as {@code 90d}, or
- *                        {@code off} to keep them all (core's {@code XpLogRetention} reads it)
+ * @param xpLogRetention  {@code XP_LOG_RETENTION}, how long the XP log keeps its events, such as {@code 90d} or
+ *                        {@code 12h}, or {@code off} to keep them all (ledger L2)
  */
 public record AppConfig(
         Optional<String> apiKey,
@@ -244,8 +244,7 @@ public record AppConfig(
         // Only serve compacts: import and export run alone on the store and end by closing it.
         h2CompactInterval.ifPresent(interval -> properties.put("bot.h2-compact-interval", interval));
         properties.put("bot.access-log", accessLog);
-        // Only serve sweeps the XP log (XpLogSweeper); the windows it answers are checked against the same setting.
-        properties.put(XpLogSweeper.RETENTION, xpLogRetention);
+        properties.put(UseCaseFactory.XP_LOG_RETENTION, xpLogRetention);
         properties.putAll(managementProperties());
         return properties;
     }

@@ -3,12 +3,10 @@ package com.communitybot.app;
 import com.communitybot.core.port.XpLog;
 import com.communitybot.core.usecase.XpLogRetention;
 import io.micronaut.context.annotation.Context;
-import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -30,7 +28,7 @@ import org.slf4j.LoggerFactory;
 final class XpLogSweeper {
 
     /** The property of {@code XP_LOG_RETENTION}, such as {@code 90d} or {@code off}. */
-    static final String RETENTION = "bot.xp-log-retention";
+    static final String RETENTION = UseCaseFactory.XP_LOG_RETENTION;
 
     /** The property of the time between two sweeps, such as {@code 5m}; not an environment variable. */
     static final String INTERVAL = "bot.xp-log-sweep-interval";
@@ -89,14 +87,5 @@ final class XpLogSweeper {
     /** One sweep now: how many events it deleted. */
     long sweep() {
         return retention.sweep(log, clock.instant());
-    }
-
-    /** The retention {@code XP_LOG_RETENTION} sets ({@link AppConfig} has checked it), for the sweep and the reads. */
-    @Factory
-    static final class Setting {
-        @Singleton
-        XpLogRetention retention(@Value("${" + RETENTION + ":" + XpLogRetention.DEFAULT + "}") String text) {
-            return XpLogRetention.parse(text);
-        }
     }
 }

@@ -13,6 +13,8 @@ import java.util.Objects;
  */
 public record IdempotencyKey(String text) {
 
+    /** The refusal of a key, and of a request with more than one. */
+    public static final String INVALID = "Invalid Idempotency-Key";
     /** The longest key. */
     public static final int MAX_LENGTH = 255;
     /** How long a key and its answer are kept. */
@@ -21,7 +23,7 @@ public record IdempotencyKey(String text) {
     public IdempotencyKey {
         Objects.requireNonNull(text, "text");
         if (text.isEmpty() || text.length() > MAX_LENGTH || !text.chars().allMatch(c -> c >= '!' && c <= '~')) {
-            throw new InvalidInputException("Invalid Idempotency-Key");
+            throw new InvalidInputException(INVALID);
         }
     }
 }
