@@ -83,8 +83,8 @@ final class BindingErrors {
     }
 
     /**
-     * A field that is missing, null or of another type, or an element of a list of strings that is not a
-     * string. At the root, content after the body, or no body at all.
+     * A field that is missing, null or of another type (an integer field given anything but an integer), or an
+     * element of a list of strings that is not a string. At the root, content after the body, or no body at all.
      */
     private static String mismatch(MismatchedInputException e) {
         List<JsonMappingException.Reference> path = e.getPath();
@@ -94,6 +94,9 @@ final class BindingErrors {
         String field = path.get(0).getFieldName();
         if (path.size() == 1 && e instanceof InvalidNullException) {
             return field + " is required";
+        }
+        if (path.size() == 1 && e.getTargetType() != null && Number.class.isAssignableFrom(e.getTargetType())) {
+            return field + " must be an integer";
         }
         boolean list =
                 path.size() > 1 || e.getTargetType() != null && Collection.class.isAssignableFrom(e.getTargetType());

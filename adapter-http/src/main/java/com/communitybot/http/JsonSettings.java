@@ -75,6 +75,12 @@ final class JsonSettings implements BeanCreatedEventListener<ObjectMapper> {
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        // An integer field (the ledger's level, xp and deltas) takes a JSON integer only: not 1.5 (which Jackson
+        // would cut to 1), not 1e3, not "5".
+        mapper.coercionConfigFor(LogicalType.Integer)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
         mapper.registerModule(
                 new SimpleModule("request-bodies").setDeserializerModifier(new BeanDeserializerModifier() {
                     @Override

@@ -6,6 +6,7 @@ import com.communitybot.core.model.LeaderboardCursor;
 import com.communitybot.core.model.LeaderboardPage;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.usecase.Leaderboard;
+import io.micronaut.context.BeanProvider;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpParameters;
 import io.micronaut.http.HttpRequest;
@@ -28,7 +29,6 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -47,20 +47,27 @@ import java.util.Optional;
 final class LeaderboardController {
 
     static final String NEXT_CURSOR = "X-Next-Cursor";
-    private static final String LIMIT = "limit";
-    private static final String AFTER = "after";
+
+    private static final String LIMIT = QueryParameters.LIMIT;
+    private static final String AFTER = QueryParameters.AFTER;
 
     private final Leaderboard leaderboard;
     private final LeaderboardCursors cursors;
     private final HttpMeters meters;
     private final LeaderboardBody bodies;
+    private final BeanProvider<WindowLeaderboardResponses> windows;
 
     LeaderboardController(
-            Leaderboard leaderboard, LeaderboardCursors cursors, HttpMeters meters, LeaderboardBody bodies) {
+            Leaderboard leaderboard,
+            LeaderboardCursors cursors,
+            HttpMeters meters,
+            LeaderboardBody bodies,
+            BeanProvider<WindowLeaderboardResponses> windows) {
         this.leaderboard = leaderboard;
         this.cursors = cursors;
         this.meters = meters;
         this.bodies = bodies;
+        this.windows = windows;
     }
 
     /**
@@ -70,12 +77,15 @@ final class LeaderboardController {
      */
     @Operation(
             operationId = "leaderboard",
-            summary = "Spec 4.2: the guild's ranked leaderboard, streamed; with limit, one page of it (an addition)")
+            summary = "Spec 4.2: the guild's ranked leaderboard, streamed; with limit, one page of it (an addition);"
+                    + " with since, who gained most in that window of time (ledger L3)")
     @ApiResponse(
             responseCode = "200",
             description = "Every member with a level record, by level then xp, descending; ranks keep gaps where a"
-                    + " record was skipped. With limit, the next limit of them, with their absolute ranks; when more"
-                    + " follow, the Link (rel=next) and X-Next-Cursor headers name the next page",
+                    + " record was skipped. With since, the members who gained in that window (with level_gained and xp_gained), by"
+                    + " level_gained then xp_gained, descending, ranked the same way. With limit, the next limit of"
+                    + " them, with their absolute ranks; when more follow, the Link (rel=next) and X-Next-Cursor"
+                    + " headers name the next page",
             headers = {
                 @Header(
                         name = HttpHeaders.LINK,
@@ -93,7 +103,8 @@ final class LeaderboardController {
                             array = @ArraySchema(schema = @Schema(implementation = Responses.LeaderboardMember.class))))
     @ApiResponse(
             responseCode = "400",
-            description = "Invalid guild_id, Invalid limit: ..., Invalid after: ...",
+            description =
+                    "Invalid guild_id, Invalid limit: ..., Invalid after: ..., Invalid since: ..., Invalid until: ...",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.Unauthorized
     @ErrorResponses.NotInGuild
@@ -108,6 +119,7 @@ final class LeaderboardController {
             in = ParameterIn.QUERY,
             description = "The cursor of the page before, from its X-Next-Cursor or Link header; needs limit",
             schema = @Schema(type = "string", pattern = "^[A-Za-z0-9_-]+$"))
+    @WindowLeaderboardResponses.Window
     @Get
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
@@ -115,10 +127,15 @@ final class LeaderboardController {
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
             @Parameter(hidden = true) HttpRequest<?> request) {
         HttpParameters query = request.getParameters();
-        Optional<String> limit = single(query, LIMIT);
-        Optional<String> after = single(query, AFTER);
+        Optional<String> limit = QueryParameters.single(query, LIMIT);
+        Optional<String> after = QueryParameters.single(query, AFTER);
+        Optional<String> since = QueryParameters.single(query, QueryParameters.SINCE);
+        if (since.isPresent()) {
+            return windows()
+                    .board(guild, limit, after, since.get(), QueryParameters.single(query, QueryParameters.UNTIL));
+        }
         if (limit.isPresent()) {
-            return page(guild, parseLimit(limit.get()), after.map(cursors::decode));
+            return page(guild, QueryParameters.parseLimit(limit.get()), after.map(cursors::decode));
         }
         if (after.isPresent()) {
             throw new InvalidInputException("Invalid after: it needs limit");
@@ -135,14 +152,15 @@ final class LeaderboardController {
             summary = "An addition to the spec: one member's entry, exactly as in the whole leaderboard")
     @ApiResponse(
             responseCode = "200",
-            description = "The member's entry, with the rank of the whole leaderboard",
+            description = "The member's entry, with the rank of the whole leaderboard; with since, the member's entry"
+                    + " of that window (with level_gained and xp_gained)",
             content =
                     @Content(
                             mediaType = ApiDocument.JSON,
                             schema = @Schema(implementation = Responses.LeaderboardMember.class)))
     @ApiResponse(
             responseCode = "400",
-            description = "Invalid guild_id, Invalid user_id",
+            description = "Invalid guild_id, Invalid user_id, Invalid since: ..., Invalid until: ...",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.Unauthorized
     @ApiResponse(
@@ -150,14 +168,29 @@ final class LeaderboardController {
             description = "Bot is not in this guild, User not ranked",
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.StoreFailed
+    @WindowLeaderboardResponses.Window
     @Get("/{user_id:[^/]+}")
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<byte[]> member(
+    HttpResponse<?> member(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
-            @Parameter(hidden = true) @PathSegment("user_id") UserId user) {
+            @Parameter(hidden = true) @PathSegment("user_id") UserId user,
+            @Parameter(hidden = true) HttpRequest<?> request) {
+        HttpParameters query = request.getParameters();
+        Optional<String> since = QueryParameters.single(query, QueryParameters.SINCE);
+        if (since.isPresent()) {
+            return windows().member(guild, user, since.get(), QueryParameters.single(query, QueryParameters.UNTIL));
+        }
         byte[] entry = LeaderboardJson.object(leaderboard.entryOf(guild, user));
         return HttpResponse.ok(entry).contentType(MediaType.APPLICATION_JSON_TYPE);
+    }
+
+    /** The window answers; a store without an XP log has none, which only a wiring mistake can bring about. */
+    private WindowLeaderboardResponses windows() {
+        if (!windows.isPresent()) {
+            throw new IllegalStateException("the store keeps no XP log, so there is no window leaderboard");
+        }
+        return windows.get();
     }
 
     private HttpResponse<byte[]> page(GuildId guild, int limit, Optional<LeaderboardCursor> after) {
@@ -170,27 +203,6 @@ final class LeaderboardController {
                         "</api/" + guild + "/leaderboard?" + LIMIT + "=" + limit + "&" + AFTER + "=" + next
                                 + ">; rel=\"next\""));
         return response;
-    }
-
-    /** The value of a query parameter given at most once; a 400 naming it when it is given twice. */
-    private static Optional<String> single(HttpParameters query, String name) {
-        List<String> values = query.getAll(name);
-        if (values.size() > 1) {
-            throw new InvalidInputException("Invalid " + name + ": given more than once");
-        }
-        return values.stream().findFirst();
-    }
-
-    /** A page size: decimal digits with a value from 1 to {@value Leaderboard#MAX_PAGE}. */
-    private static int parseLimit(String text) {
-        if (text.isEmpty() || text.length() > 10 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw Leaderboard.invalidLimit();
-        }
-        long value = Long.parseLong(text);
-        if (value < 1 || value > Leaderboard.MAX_PAGE) {
-            throw Leaderboard.invalidLimit();
-        }
-        return (int) value;
     }
 
     private HttpResponse<LeaderboardJson> whole(GuildId guild, HttpRequest<?> request) {

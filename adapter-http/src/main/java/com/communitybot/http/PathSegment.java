@@ -19,4 +19,10 @@ import java.lang.annotation.Target;
 
     /** The variable's name in the route, such as {@code guild_id}. */
     String value();
+
+    /**
+     * Whether a {@code UserId} of 0 is refused too, as the ledger's paths refuse it (user 0 is nobody); the
+     * leaderboard's member path answers it 404 {@code User not ranked}, as it did before the ledger.
+     */
+    boolean nonZero() default false;
 }

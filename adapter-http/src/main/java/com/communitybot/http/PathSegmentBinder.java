@@ -42,7 +42,12 @@ final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegm
         } else if (type == GuildId.class) {
             value = GuildId.parse(text).orElseThrow(() -> new InvalidInputException("Invalid " + name));
         } else if (type == UserId.class) {
-            value = UserId.parse(text).orElseThrow(() -> new InvalidInputException("Invalid " + name));
+            boolean nonZero = context.getAnnotationMetadata()
+                    .booleanValue(PathSegment.class, "nonZero")
+                    .orElse(false);
+            value = UserId.parse(text)
+                    .filter(user -> !nonZero || user.value() != 0)
+                    .orElseThrow(() -> new InvalidInputException("Invalid " + name));
         } else {
             throw new IllegalStateException("@PathSegment binds String, GuildId or UserId, not " + type.getName());
         }

@@ -3,6 +3,8 @@ package com.communitybot.http;
 import com.communitybot.core.model.LevelTrack;
 import com.communitybot.core.model.TrackLevelRole;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.micronaut.openapi.annotation.OpenAPIExtraSchema;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -12,9 +14,12 @@ import java.util.List;
 
 /**
  * The request bodies of spec section 4, bound by Micronaut's Jackson as {@link JsonSettings} sets it up:
- * every field is required, not null and of its component's type.
+ * every field is required, not null and of its component's type, except those marked {@code @JsonSetter(nulls =
+ * Nulls.SET)}: optional, and null when absent or null.
  */
 final class Requests {
+
+    private static final String REASON = "Why, kept in the XP log and nowhere else; at most 500 characters";
 
     private Requests() {}
 
@@ -113,4 +118,59 @@ final class Requests {
                             description = "Any string, not checked",
                             example = ApiDocument.GUILD_EXAMPLE)
                     String guildId) {}
+
+    /** Ledger L1, PUT of one member's record. */
+    record PutLevel(
+            @Schema(
+                            requiredMode = Schema.RequiredMode.REQUIRED,
+                            minimum = "0",
+                            maximum = ApiDocument.U64_MAX,
+                            example = "7")
+                    BigInteger level,
+            @Schema(
+                            requiredMode = Schema.RequiredMode.REQUIRED,
+                            minimum = "0",
+                            maximum = ApiDocument.U64_MAX,
+                            example = "1200")
+                    BigInteger xp,
+            @JsonSetter(nulls = Nulls.SET) @Schema(nullable = true, maxLength = 500, description = REASON)
+                    String reason) {}
+
+    /** Ledger L1, PATCH of one member's record: signed changes. */
+    record PatchLevel(
+            @JsonProperty("xp_delta")
+                    @Schema(
+                            requiredMode = Schema.RequiredMode.REQUIRED,
+                            minimum = "-" + ApiDocument.U64_MAX,
+                            maximum = ApiDocument.U64_MAX,
+                            description = "Added to xp; a result below 0 is 0, above the largest value 400",
+                            example = "50")
+                    BigInteger xpDelta,
+            @JsonProperty("level_delta")
+                    @JsonSetter(nulls = Nulls.SET)
+                    @Schema(
+                            nullable = true,
+                            minimum = "-" + ApiDocument.U64_MAX,
+                            maximum = ApiDocument.U64_MAX,
+                            description = "Added to level; 0 when absent",
+                            example = "1")
+                    BigInteger levelDelta,
+            @JsonSetter(nulls = Nulls.SET) @Schema(nullable = true, maxLength = 500, description = REASON)
+                    String reason) {}
+
+    /** Ledger L1, the optional body of DELETE of one member's record. */
+    record RemoveLevel(
+            @JsonSetter(nulls = Nulls.SET) @Schema(nullable = true, maxLength = 500, description = REASON)
+                    String reason) {}
+
+    /** Ledger L1, the guild reset. */
+    record ResetLevels(
+            @JsonProperty("confirm_guild_id")
+                    @Schema(
+                            requiredMode = Schema.RequiredMode.REQUIRED,
+                            description = "The guild id of the path, as written there",
+                            example = ApiDocument.GUILD_EXAMPLE)
+                    String confirmGuildId,
+            @JsonSetter(nulls = Nulls.SET) @Schema(nullable = true, maxLength = 500, description = REASON)
+                    String reason) {}
 }

@@ -50,6 +50,16 @@ final class Endpoints {
             endpoint("POST", "/api/beta_testing", true, 201, 409),
             endpoint("POST", "/api/is_beta_server", true, 200));
 
+    /**
+     * The ledger's endpoints that read a body (ledger L1), kept apart from {@link #WITH_BODY}: the fuzz tests' committed
+     * inputs pick an endpoint of that list by its index.
+     */
+    static final List<Endpoint> LEDGER_WITH_BODY = List.of(
+            endpoint("PUT", "/api/%s/levels/300000000000000001", true, 200),
+            endpoint("PATCH", "/api/%s/levels/300000000000000001", true, 200),
+            endpoint("DELETE", "/api/%s/levels/300000000000000001", true, 200, 404),
+            endpoint("DELETE", "/api/%s/levels", true, 200));
+
     /** Every endpoint; those without a body answer 404 for a guild the bot is not in or a member it lacks. */
     static final List<Endpoint> ALL = java.util.stream.Stream.concat(
                     WITH_BODY.stream(),

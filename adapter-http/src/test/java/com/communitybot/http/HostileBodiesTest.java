@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The hostile bodies of issue 13, sent to every endpoint that reads a body, through the real server: each is
+ * The hostile bodies of issue 13, sent to every endpoint that reads a body (the ledger's too), through the real server: each is
  * answered at once, with the spec's answer or the contract's 400/413 and its error body, never a 5xx, a
  * hang, a stack overflow or an out-of-memory. Each body is otherwise the endpoint's own valid body, so the
  * hostile part is what decides.
@@ -32,16 +32,23 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HostileBodiesTest {
 
     /** A valid body's fields for each endpoint, without the braces around them. */
-    private static final Map<String, String> FIELDS = Map.of(
-            "POST /api/is_bot_there", "\"guild_ids\": [\"100000000000000001\"]",
-            "POST /api/%s/level/track", "\"track_name\": \"hostile\", \"roles\": [{\"role_id\": \"1\", \"level\": 1}]",
-            "PATCH /api/%s/level/track", "\"track_name\": \"hostile\", \"roles\": [1]",
-            "DELETE /api/%s/level/track", "\"track_name\": \"hostile\"",
-            "POST /api/%s/level_bridger", "\"in_role_id\": \"hostile\", \"out_role_id\": \"2\"",
-            "PUT /api/%s/level_bridger", "\"in_role_id\": \"hostile\", \"out_role_id\": \"3\"",
-            "DELETE /api/%s/level_bridger", "\"in_role_id\": \"hostile\"",
-            "POST /api/beta_testing", "\"guild_id\": \"hostile\"",
-            "POST /api/is_beta_server", "\"guild_ids\": [\"hostile\"]");
+    private static final Map<String, String> FIELDS = Map.ofEntries(
+            Map.entry("POST /api/is_bot_there", "\"guild_ids\": [\"100000000000000001\"]"),
+            Map.entry(
+                    "POST /api/%s/level/track",
+                    "\"track_name\": \"hostile\", \"roles\": [{\"role_id\": \"1\", \"level\": 1}]"),
+            Map.entry("PATCH /api/%s/level/track", "\"track_name\": \"hostile\", \"roles\": [1]"),
+            Map.entry("DELETE /api/%s/level/track", "\"track_name\": \"hostile\""),
+            Map.entry("POST /api/%s/level_bridger", "\"in_role_id\": \"hostile\", \"out_role_id\": \"2\""),
+            Map.entry("PUT /api/%s/level_bridger", "\"in_role_id\": \"hostile\", \"out_role_id\": \"3\""),
+            Map.entry("DELETE /api/%s/level_bridger", "\"in_role_id\": \"hostile\""),
+            Map.entry("POST /api/beta_testing", "\"guild_id\": \"hostile\""),
+            Map.entry("POST /api/is_beta_server", "\"guild_ids\": [\"hostile\"]"),
+            Map.entry("PUT /api/%s/levels/300000000000000001", "\"level\": 1, \"xp\": 2, \"reason\": \"hostile\""),
+            Map.entry("PATCH /api/%s/levels/300000000000000001", "\"xp_delta\": 1, \"reason\": \"hostile\""),
+            Map.entry("DELETE /api/%s/levels/300000000000000001", "\"reason\": \"hostile\""),
+            Map.entry(
+                    "DELETE /api/%s/levels", "\"confirm_guild_id\": \"100000000000000001\", \"reason\": \"hostile\""));
 
     private static final String NOT_JSON = "Request body is not valid JSON: ";
     private static final int MEGABYTE = 1024 * 1024;
@@ -58,7 +65,7 @@ class HostileBodiesTest {
     }
 
     static Stream<Endpoint> endpoints() {
-        return Endpoints.WITH_BODY.stream();
+        return Stream.concat(Endpoints.WITH_BODY.stream(), Endpoints.LEDGER_WITH_BODY.stream());
     }
 
     private static RawHttp.Response send(Endpoint endpoint, byte[] body) {

@@ -8,7 +8,7 @@ import java.util.Collection;
 /**
  * Bulk writes and {@code level_guild_size} (migration V3): the triggers keep the sizes record by record, which a
  * million-record import would pay a million times (and on PostgreSQL, per statement of its batches). So an
- * import suspends them for its own transaction ({@link StoreEngine#suspendGuildSizeTriggers}), and at its end counts
+ * import suspends them for its own transaction ({@link StoreEngine#suspendTriggers}), and at its end counts
  * each guild it wrote, once, in the same transaction: the sizes commit with the records or roll back with them.
  * Other sessions' writes meanwhile are counted by their own triggers as always; a guild's recount deletes its row
  * first, which waits for any of them that changed it to end, and then counts what is committed plus the import's

@@ -70,14 +70,14 @@ final class SqlStoreTransfer implements StoreTransfer {
         try {
             transactions.executeWrite(status -> {
                 Connection connection = status.getConnection();
-                engine.suspendGuildSizeTriggers(connection);
+                engine.suspendTriggers(connection, true);
                 try {
                     TransactionBatch batch = new TransactionBatch(connection);
                     work.accept(batch);
                     batch.flushLevels();
                     GuildSizes.recount(connection, batch.guildsWritten);
                 } finally {
-                    engine.resumeGuildSizeTriggers();
+                    engine.resumeTriggers(connection);
                 }
                 return null;
             });

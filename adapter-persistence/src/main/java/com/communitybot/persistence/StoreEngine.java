@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import javax.sql.DataSource;
 
 /**
@@ -44,11 +45,29 @@ public interface StoreEngine {
     void migrate(DataSource dataSource, Runnable migration);
 
     /**
-     * Stops the triggers that keep {@code level_guild_size} for the rest of the transaction on {@code connection},
-     * which this thread runs: a bulk write counts the guilds it wrote itself, once, at its end ({@link GuildSizes}).
+     * Stops triggers on {@code level_record} for the rest of the transaction on {@code connection}, which this thread
+     * runs: the ones that keep {@code level_guild_size} (a bulk write counts the guilds it wrote itself, once, at its
+     * end: {@link GuildSizes}), and with {@code xpLog} the XP log's too (an import moves a store and logs nothing,
+     * ledger.md L2; a guild reset is logged).
      */
-    void suspendGuildSizeTriggers(Connection connection) throws SQLException;
+    void suspendTriggers(Connection connection, boolean xpLog) throws SQLException;
 
-    /** Lets the triggers count again; always called after {@link #suspendGuildSizeTriggers}, also on failure. */
-    void resumeGuildSizeTriggers();
+    /**
+     * Lets the triggers work again; always called after {@link #suspendTriggers} on the same connection, before its
+     * transaction ends, also on failure.
+     */
+    void resumeTriggers(Connection connection) throws SQLException;
+
+    /**
+     * Runs {@code work}, the service's own writes of level records in the transaction on {@code connection}, so that
+     * the XP log's triggers log them with source {@code api}, {@code reason} (null for none) and the time {@code at}
+     * (whole milliseconds) rather than as the bot's ({@code store}, at the database's clock).
+     */
+    <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work) throws SQLException;
+
+    /** Work on a connection that may fail with the driver's exception. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run() throws SQLException;
+    }
 }

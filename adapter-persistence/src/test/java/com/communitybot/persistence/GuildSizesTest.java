@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.LedgerWrite;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.PlacedRecord;
 import com.communitybot.core.model.U64;
+import com.communitybot.core.port.LevelLedger;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.StoreTransfer;
 import com.communitybot.persistence.testing.StoreBackend;
@@ -201,6 +203,18 @@ class GuildSizesTest {
 
         stores.insertLevels(List.of(record("7:new", 1, 1)));
         assertThat(sizes()).isEqualTo(Map.of("7", 2L)).isEqualTo(counted());
+    }
+
+    @Test
+    void aGuildReset_countsTheGuildAfresh_whileTheBotWritesOtherGuilds() {
+        stores.insertLevels(
+                IntStream.range(0, 2_500).mapToObj(i -> record("7:" + i, i, 1)).toList());
+        stores.insertLevels(List.of(record("70:1", 1, 1), record("8:1", 1, 1)));
+
+        stores.bean(LevelLedger.class).reset(new GuildId(7), LedgerWrite.at(java.time.Instant.now()));
+        stores.insertLevels(List.of(record("7:new", 1, 1), record("8:2", 1, 1)));
+
+        assertThat(sizes()).isEqualTo(Map.of("7", 1L, "70", 1L, "8", 2L)).isEqualTo(counted());
     }
 
     @Test

@@ -33,7 +33,9 @@ import org.junit.jupiter.api.Test;
  * start, with every record there. A store at schema version 2 (before the guild sizes of V3, as issue 12's stores
  * were) is opened by a child JVM ({@link StoreStart}) that is killed at moments spread over its upgrade, from the copy
  * of the store to the end of the migration; after each kill the store is opened again here, and must be current,
- * whole (every record, every guild's size) and working (the guild-size trigger counts).
+ * whole (every record, every guild's size) and working (the guild-size trigger counts, the XP log's trigger logs).
+ * The upgrade runs every migration after V2 (V3 to V5) under the one copy of the store, so the XP log's tables and
+ * trigger (V4, V5) are covered as V3 is.
  */
 @Tag("verify")
 class KilledMigrationTest {
@@ -107,11 +109,18 @@ class KilledMigrationTest {
                 assertThat(one(statement, "SELECT COUNT(*) || '/' || SUM(records) FROM level_guild_size"))
                         .as("guild sizes")
                         .isEqualTo(GUILDS + "/" + RECORDS);
+                assertThat(one(statement, "SELECT COUNT(*) FROM xp_log"))
+                        .as("the XP log (V4) starts empty: the records already there are no one's change")
+                        .isEqualTo("0");
                 statement.executeUpdate("INSERT INTO level_record (id, xp, level) VALUES ('1000:1', 1, 1)");
                 assertThat(one(statement, "SELECT records FROM level_guild_size WHERE guild_id = '1000'"))
                         .as("the trigger counts new records")
                         .isEqualTo(String.valueOf(RECORDS / GUILDS + 1));
+                assertThat(one(statement, "SELECT COUNT(*) || '/' || MIN(user_id) || '/' || MIN(source) FROM xp_log"))
+                        .as("the XP log's trigger (V5) logs the new record")
+                        .isEqualTo("1/1/store");
                 statement.executeUpdate("DELETE FROM level_record WHERE id = '1000:1'");
+                statement.executeUpdate("DELETE FROM xp_log");
             }
         }
     }

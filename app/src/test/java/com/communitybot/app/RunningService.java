@@ -209,11 +209,10 @@ final class RunningService implements AutoCloseable {
         bean(StoreTransfer.class).importAtomically(batch -> records.forEach(batch::putLevel));
     }
 
-    /** Writes records as the bot process does: id, xp and level into level_record. */
+    /** Writes records as the bot process does: id, xp and level into level_record, new or replacing one. */
     void insertLevels(LevelRecord... records) {
         try (Connection connection = pool().getConnection();
-                PreparedStatement insert =
-                        connection.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)")) {
+                PreparedStatement insert = connection.prepareStatement(botUpsert())) {
             for (LevelRecord record : records) {
                 bind(insert, record);
                 insert.addBatch();
@@ -224,11 +223,25 @@ final class RunningService implements AutoCloseable {
         }
     }
 
+    /**
+     * Empties every table of the store. The XP log and the idempotency keys go after the level records, whose
+     * removal the store logs; they are emptied where the schema has them (the ledger's migration).
+     */
     void clearStore() {
         try (Connection connection = pool().getConnection();
                 Statement statement = connection.createStatement()) {
-            for (String table : List.of("level_record", "level_track", "level_bridge", "beta_server")) {
-                statement.executeUpdate("DELETE FROM " + table);
+            java.util.Set<String> tables = new java.util.HashSet<>();
+            try (java.sql.ResultSet found =
+                    connection.getMetaData().getTables(null, null, "%", new String[] {"TABLE"})) {
+                while (found.next()) {
+                    tables.add(found.getString("TABLE_NAME").toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+            for (String table : List.of(
+                    "level_record", "level_track", "level_bridge", "beta_server", "xp_log", "level_write_key")) {
+                if (tables.contains(table)) {
+                    statement.executeUpdate("DELETE FROM " + table);
+                }
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);

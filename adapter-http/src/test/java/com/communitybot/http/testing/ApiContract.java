@@ -77,6 +77,20 @@ public abstract class ApiContract {
         return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
+    /** Ledger L1 to L3, on the same service and store. */
+    @Nested
+    class Ledger extends LedgerApiContract {
+        @Override
+        protected ApiClient api() {
+            return api;
+        }
+
+        @Override
+        protected void botWrites(LevelRecord... records) {
+            givenLevelRecords(records);
+        }
+    }
+
     @Nested
     class Authentication {
 

@@ -2,13 +2,16 @@ package com.communitybot.persistence.h2;
 
 import com.communitybot.persistence.StoreEngine;
 import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
  * H2 as the {@link StoreEngine}: its settings on the URL ({@link H2Url#OPTIONS}), a file store's migration made
- * all or nothing by a copy ({@link MigrationBackup}), and its guild-size trigger, a Java class, stopped by a flag
- * of the importing thread ({@link H2GuildSizeTrigger}).
+ * all or nothing by a copy ({@link MigrationBackup}), its guild-size trigger, a Java class, stopped by a flag
+ * of the importing thread ({@link H2GuildSizeTrigger}), and its XP log trigger, told by session variables who writes
+ * ({@link H2XpLogTrigger}).
  */
 public final class H2Engine implements StoreEngine {
 
@@ -31,14 +34,35 @@ public final class H2Engine implements StoreEngine {
         backup.ifPresentOrElse(copy -> copy.around(dataSource, migration), migration);
     }
 
-    /** In embedded H2 a trigger runs on the thread of the statement that fired it, the importing thread. */
+    /**
+     * The guild-size trigger reads a flag of this thread (in embedded H2 a trigger runs on the thread of the statement
+     * that fired it, the importing thread); the XP log's reads a variable of the session ({@link H2XpLogTrigger}).
+     */
     @Override
-    public void suspendGuildSizeTriggers(Connection connection) {
+    public void suspendTriggers(Connection connection, boolean xpLog) throws SQLException {
         H2GuildSizeTrigger.suspendOnThisThread();
+        if (xpLog) {
+            H2XpLogTrigger.suspend(connection);
+        }
     }
 
     @Override
-    public void resumeGuildSizeTriggers() {
+    public void resumeTriggers(Connection connection) throws SQLException {
         H2GuildSizeTrigger.resumeOnThisThread();
+        H2XpLogTrigger.resume(connection);
+    }
+
+    /**
+     * H2's session variables are the connection's, not the transaction's: set before the work and cleared after it,
+     * also when it fails, so that a pooled connection carries no mark to its next user.
+     */
+    @Override
+    public <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work) throws SQLException {
+        H2XpLogTrigger.markApiWrites(connection, reason, at);
+        try {
+            return work.run();
+        } finally {
+            H2XpLogTrigger.unmarkApiWrites(connection);
+        }
     }
 }

@@ -85,14 +85,22 @@ public final class H2FileImport {
     private static final String COUNT_GUILDS = "INSERT INTO level_guild_size (guild_id, records)"
             + " SELECT guild_id, COUNT(*) FROM level_record WHERE guild_id IS NOT NULL GROUP BY guild_id";
 
-    /** The small tables copied as they are, each with its key for the order of the copy. */
-    private static final Map<String, String> SMALL_TABLES = new LinkedHashMap<>();
+    /**
+     * The tables copied as they are, each with its key for the order of the copy: the settings, and the XP log and
+     * the idempotency keys, which an import keeps (it logs nothing of its own, ledger.md L2).
+     */
+    private static final Map<String, String> COPIED_TABLES = new LinkedHashMap<>();
 
     static {
-        SMALL_TABLES.put("level_track", "guild_id, name");
-        SMALL_TABLES.put("level_bridge", "guild_id, in_role_id");
-        SMALL_TABLES.put("beta_server", "guild_id");
+        COPIED_TABLES.put("level_track", "guild_id, name");
+        COPIED_TABLES.put("level_bridge", "guild_id, in_role_id");
+        COPIED_TABLES.put("beta_server", "guild_id");
+        COPIED_TABLES.put("xp_log", "id");
+        COPIED_TABLES.put("level_write_key", "guild_id, idempotency_key");
     }
+
+    /** The next event id of the new file's log: after the copied events, as in the store. */
+    private static final String NEXT_EVENT_ID = "SELECT COALESCE(MAX(id), 0) + 1 FROM xp_log";
 
     private final Path base;
     private final String options;
@@ -258,7 +266,7 @@ public final class H2FileImport {
         @Override
         public void importAtomically(Consumer<ImportBatch> work) {
             try (SortedLevelRuns levels = new SortedLevelRuns(sortDirectory())) {
-                copySmallTables();
+                copyTables();
                 // The data file's tracks, bridges and beta entries go into the new file at once, through the
                 // store's own upserts; its level records into the sort.
                 nextTransfer.importAtomically(batch -> work.accept(new SortingBatch(batch, levels)));
@@ -268,11 +276,11 @@ public final class H2FileImport {
             }
         }
 
-        private void copySmallTables() throws SQLException {
+        private void copyTables() throws SQLException {
             try (Connection from = current.getConnection();
                     Connection to = next.getConnection()) {
                 to.setAutoCommit(false);
-                for (Map.Entry<String, String> table : SMALL_TABLES.entrySet()) {
+                for (Map.Entry<String, String> table : COPIED_TABLES.entrySet()) {
                     try (Statement select = from.createStatement();
                             ResultSet rows = select.executeQuery(
                                     "SELECT * FROM " + table.getKey() + " ORDER BY " + table.getValue())) {
@@ -296,7 +304,21 @@ public final class H2FileImport {
                         }
                     }
                 }
+                restartEventIds(to);
                 to.commit();
+            }
+        }
+
+        /** The copied events kept their ids; the new file's identity goes on after them. */
+        private static void restartEventIds(Connection to) throws SQLException {
+            long next;
+            try (Statement statement = to.createStatement();
+                    ResultSet row = statement.executeQuery(NEXT_EVENT_ID)) {
+                row.next();
+                next = row.getLong(1);
+            }
+            try (Statement statement = to.createStatement()) {
+                statement.execute("ALTER TABLE xp_log ALTER COLUMN id RESTART WITH " + next);
             }
         }
 
@@ -307,6 +329,7 @@ public final class H2FileImport {
                     Connection to = next.getConnection()) {
                 to.setAutoCommit(false);
                 H2GuildSizeTrigger.suspendOnThisThread();
+                H2XpLogTrigger.suspend(to);
                 try {
                     List<String> indexes = dropSecondaryIndexes(to);
                     Iterator<LevelRecord> stored = new StoredLevels(from);
@@ -349,6 +372,7 @@ public final class H2FileImport {
                     to.commit();
                 } finally {
                     H2GuildSizeTrigger.resumeOnThisThread();
+                    H2XpLogTrigger.resume(to);
                 }
             }
         }

@@ -1,10 +1,12 @@
 package com.communitybot.persistence.testing;
 
 import com.communitybot.core.model.LevelRecord;
+import com.communitybot.persistence.StoreUrls;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -66,7 +68,9 @@ public final class StoreContext implements AutoCloseable {
                 "DELETE FROM level_record",
                 "DELETE FROM level_track",
                 "DELETE FROM level_bridge",
-                "DELETE FROM beta_server");
+                "DELETE FROM beta_server",
+                "DELETE FROM xp_log",
+                "DELETE FROM level_write_key");
     }
 
     public void execute(String... sql) {
@@ -104,6 +108,46 @@ public final class StoreContext implements AutoCloseable {
             }
             insert.executeBatch();
             connection.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A connection of the bot's own, opened beside the service's pool as the bot process opens one: what it writes
+     * carries no mark of the service's.
+     */
+    public Connection botConnection() throws SQLException {
+        String user = (String) database.properties().get("datasources.default.username");
+        String password = (String) database.properties().get("datasources.default.password");
+        return DriverManager.getConnection(StoreUrls.withRequiredOptions(database.url()), user, password);
+    }
+
+    /** Creates or replaces records as the bot does (docs/store.md), one statement each, on its own connection. */
+    public void botUpserts(LevelRecord... records) {
+        String upsert = database.url().startsWith("jdbc:h2:")
+                ? "MERGE INTO level_record (id, xp, level) KEY (id) VALUES (?, ?, ?)"
+                : "INSERT INTO level_record (id, xp, level) VALUES (?, ?, ?)"
+                        + " ON CONFLICT (id) DO UPDATE SET xp = EXCLUDED.xp, level = EXCLUDED.level";
+        try (Connection connection = botConnection();
+                PreparedStatement statement = connection.prepareStatement(upsert)) {
+            for (LevelRecord record : records) {
+                statement.setString(1, record.id());
+                statement.setBigDecimal(2, new BigDecimal(record.xp().toBigInteger()));
+                statement.setBigDecimal(3, new BigDecimal(record.level().toBigInteger()));
+                statement.executeUpdate();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Deletes a record as the bot does, on its own connection. */
+    public void botDeletes(String id) {
+        try (Connection connection = botConnection();
+                PreparedStatement statement = connection.prepareStatement("DELETE FROM level_record WHERE id = ?")) {
+            statement.setString(1, id);
+            statement.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

@@ -1,9 +1,11 @@
 package com.communitybot.core.testing;
 
 import com.communitybot.core.port.BetaStore;
+import com.communitybot.core.port.LevelLedger;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.SettingsStore;
 import com.communitybot.core.port.StoreException;
+import com.communitybot.core.port.XpLog;
 import java.lang.reflect.Proxy;
 
 /** Stores whose every call fails as an unreachable store would, for tests of the failure paths. */
@@ -21,6 +23,14 @@ public final class FailingStores {
 
     public static BetaStore beta(StoreException failure) {
         return failing(BetaStore.class, failure);
+    }
+
+    public static LevelLedger ledger(StoreException failure) {
+        return failing(LevelLedger.class, failure);
+    }
+
+    public static XpLog log(StoreException failure) {
+        return failing(XpLog.class, failure);
     }
 
     public static StoreException unreachable() {

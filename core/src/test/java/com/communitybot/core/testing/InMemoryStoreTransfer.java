@@ -42,7 +42,7 @@ public final class InMemoryStoreTransfer implements StoreTransfer {
             @Override
             public void putLevel(LevelRecord record) {
                 seen.put(record.id(), record);
-                writes.add(() -> levels.put(record));
+                writes.add(() -> levels.putAsImport(record));
             }
 
             @Override
@@ -54,7 +54,7 @@ public final class InMemoryStoreTransfer implements StoreTransfer {
                 gone.forEach(seen::remove);
                 writes.add(() -> levels.all().stream()
                         .filter(record -> record.id().startsWith(prefix))
-                        .forEach(record -> levels.remove(record.id())));
+                        .forEach(record -> levels.removeAsImport(record.id())));
                 return gone.size();
             }
 

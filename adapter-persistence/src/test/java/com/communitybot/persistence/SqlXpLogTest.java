@@ -1,0 +1,44 @@
+package com.communitybot.persistence;
+
+import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.port.LevelLedger;
+import com.communitybot.core.port.XpLog;
+import com.communitybot.core.testing.XpLogContract;
+import com.communitybot.persistence.testing.StoreBackend;
+import com.communitybot.persistence.testing.StoreFixture;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The XP log meets the port contract on every database, the bot writing on a connection of its own. */
+@ParameterizedClass(name = "on {0}")
+@EnumSource(StoreBackend.class)
+class SqlXpLogTest extends XpLogContract {
+
+    @Parameter
+    StoreBackend backend;
+
+    @RegisterExtension
+    static final StoreFixture stores = new StoreFixture("xp_log");
+
+    @Override
+    protected XpLog log() {
+        return stores.bean(XpLog.class);
+    }
+
+    @Override
+    protected LevelLedger ledger() {
+        return stores.bean(LevelLedger.class);
+    }
+
+    @Override
+    protected void botWrites(LevelRecord... records) {
+        stores.context().botUpserts(records);
+    }
+
+    @Override
+    protected void botRemoves(String id) {
+        stores.context().botDeletes(id);
+    }
+}

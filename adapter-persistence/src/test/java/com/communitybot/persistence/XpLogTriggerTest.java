@@ -1,0 +1,288 @@
+package com.communitybot.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.LevelRecord;
+import com.communitybot.core.model.U64;
+import com.communitybot.core.port.StoreTransfer;
+import com.communitybot.persistence.testing.StoreBackend;
+import com.communitybot.persistence.testing.StoreFixture;
+import com.communitybot.persistence.testing.TestDatabase;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The XP log's triggers (migrations V4, V5): every change of a level record, whoever makes it, is one event in the
+ * same transaction. The bot is a plain JDBC connection of its own, as the bot process is: its writes are logged with
+ * source {@code store}; the service's own writes, marked through {@link StoreEngine#asApiWrites}, with {@code api}
+ * and their reason; an import logs nothing (ledger.md L2).
+ */
+@ParameterizedClass(name = "on {0}")
+@EnumSource(StoreBackend.class)
+class XpLogTriggerTest {
+
+    private static final String MAX = "18446744073709551615";
+
+    @Parameter
+    StoreBackend backend;
+
+    @RegisterExtension
+    static final StoreFixture stores = new StoreFixture("xp_log");
+
+    /** An event as the log holds it, in one line: guild, user, before, after, source, reason. */
+    private static List<String> events() {
+        List<String> events = new ArrayList<>();
+        try (Connection connection = stores.pool().getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT guild_id, user_id, level_before, xp_before,"
+                        + " level_after, xp_after, source, reason FROM xp_log ORDER BY id")) {
+            while (rows.next()) {
+                events.add(rows.getString(1) + " " + rows.getString(2) + " " + rows.getBigDecimal(3) + "/"
+                        + rows.getBigDecimal(4) + " -> " + rows.getBigDecimal(5) + "/" + rows.getBigDecimal(6) + " "
+                        + rows.getString(7) + " " + rows.getString(8));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return events;
+    }
+
+    /** A connection of the bot's own, opened beside the service's pool as another process would. */
+    private Connection bot() throws SQLException {
+        TestDatabase database = stores.context().database();
+        String user = (String) database.properties().get("datasources.default.username");
+        String password = (String) database.properties().get("datasources.default.password");
+        return DriverManager.getConnection(StoreUrls.withRequiredOptions(database.url()), user, password);
+    }
+
+    /** The bot's write of a record that may exist: PostgreSQL's upsert, H2's merge (docs/store.md). */
+    private String upsert(String id, String xp, String level) {
+        return backend == StoreBackend.H2
+                ? "MERGE INTO level_record (id, xp, level) KEY (id) VALUES ('" + id + "', " + xp + ", " + level + ")"
+                : "INSERT INTO level_record (id, xp, level) VALUES ('" + id + "', " + xp + ", " + level
+                        + ") ON CONFLICT (id) DO UPDATE SET xp = EXCLUDED.xp, level = EXCLUDED.level";
+    }
+
+    private static LevelRecord record(String id, long xp, long level) {
+        return new LevelRecord(id, U64.ofNonNegative(xp), U64.ofNonNegative(level));
+    }
+
+    @Test
+    void theBotsInsertsUpdatesAndDeletes_areLoggedAsStore_oneEventEach() throws SQLException {
+        try (Connection bot = bot();
+                Statement statement = bot.createStatement()) {
+            statement.execute("INSERT INTO level_record (id, xp, level) VALUES ('10:20', 5, 1)");
+            statement.execute(upsert("10:20", "7", "1"));
+            statement.execute("UPDATE level_record SET level = 2 WHERE id = '10:20'");
+            statement.execute(upsert("10:21", "1", "0"));
+            statement.execute("DELETE FROM level_record WHERE id = '10:20'");
+        }
+
+        assertThat(events())
+                .containsExactly(
+                        "10 20 null/null -> 1/5 store null",
+                        "10 20 1/5 -> 1/7 store null",
+                        "10 20 1/7 -> 2/7 store null",
+                        "10 21 null/null -> 0/1 store null",
+                        "10 20 2/7 -> null/null store null");
+    }
+
+    @Test
+    void aWriteThatLeavesLevelAndXpAsTheyWere_logsNothing() throws SQLException {
+        stores.insertLevels(List.of(record("10:20", 5, 1)));
+        stores.execute("DELETE FROM xp_log");
+        try (Connection bot = bot();
+                Statement statement = bot.createStatement()) {
+            statement.execute(upsert("10:20", "5", "1"));
+            statement.execute("UPDATE level_record SET xp = xp WHERE id = '10:20'");
+        }
+
+        assertThat(events()).isEmpty();
+    }
+
+    @Test
+    void aRecordOfNoGuild_isNotLogged_andAnIdChange_isARemovalAndACreation() throws SQLException {
+        try (Connection bot = bot();
+                Statement statement = bot.createStatement()) {
+            statement.execute("INSERT INTO level_record (id, xp, level) VALUES ('nocolon', 5, 1)");
+            statement.execute("UPDATE level_record SET xp = 6 WHERE id = 'nocolon'");
+            statement.execute("INSERT INTO level_record (id, xp, level) VALUES ('10:a:b', 5, 1)");
+            statement.execute("UPDATE level_record SET id = '11:c' WHERE id = '10:a:b'");
+            statement.execute("UPDATE level_record SET id = 'gone' WHERE id = '11:c'");
+        }
+
+        assertThat(events())
+                .containsExactly(
+                        "10 a:b null/null -> 1/5 store null",
+                        "10 a:b 1/5 -> null/null store null",
+                        "11 c null/null -> 1/5 store null",
+                        "11 c 1/5 -> null/null store null");
+    }
+
+    @Test
+    void unsignedValuesBeyond2To63_areLoggedExactly() throws SQLException {
+        try (Connection bot = bot();
+                PreparedStatement insert =
+                        bot.prepareStatement("INSERT INTO level_record (id, xp, level) VALUES ('1:2', ?, ?)")) {
+            insert.setBigDecimal(1, new BigDecimal(MAX));
+            insert.setBigDecimal(2, new BigDecimal("9223372036854775808"));
+            insert.executeUpdate();
+        }
+
+        assertThat(events()).containsExactly("1 2 null/null -> 9223372036854775808/" + MAX + " store null");
+    }
+
+    @Test
+    void aRolledBackWrite_logsNothing_andAnEventCommitsWithItsWrite() throws SQLException {
+        try (Connection bot = bot();
+                Statement statement = bot.createStatement()) {
+            bot.setAutoCommit(false);
+            statement.execute("INSERT INTO level_record (id, xp, level) VALUES ('1:2', 1, 1)");
+            assertThat(events())
+                    .as("seen from another connection before the commit")
+                    .isEmpty();
+            bot.rollback();
+            statement.execute("INSERT INTO level_record (id, xp, level) VALUES ('1:3', 1, 1)");
+            bot.commit();
+        }
+
+        assertThat(events()).containsExactly("1 3 null/null -> 1/1 store null");
+    }
+
+    @Test
+    void theServicesMarkedWrites_areLoggedAsApi_withTheirReason_andTheMarkEndsWithTheWork() throws SQLException {
+        StoreEngine engine = StoreEngine.of(stores.pool());
+        try (Connection connection = stores.pool().getConnection();
+                Statement statement = connection.createStatement()) {
+            connection.setAutoCommit(false);
+            engine.asApiWrites(
+                    connection,
+                    "weekly bonus",
+                    Instant.now(),
+                    () -> statement.executeUpdate("INSERT INTO level_record (id, xp, level) VALUES ('1:2', 100, 3)"));
+            engine.asApiWrites(
+                    connection,
+                    null,
+                    Instant.now(),
+                    () -> statement.executeUpdate("UPDATE level_record SET xp = 0 WHERE id = '1:2'"));
+            engine.asApiWrites(
+                    connection,
+                    "",
+                    Instant.now(),
+                    () -> statement.executeUpdate("UPDATE level_record SET xp = 1 WHERE id = '1:2'"));
+            connection.commit();
+            // The same pooled connection, its next transaction unmarked: a write there is no longer the service's.
+            statement.executeUpdate("UPDATE level_record SET xp = 2 WHERE id = '1:2'");
+            connection.commit();
+            connection.setAutoCommit(true);
+        }
+
+        assertThat(events())
+                .containsExactly(
+                        "1 2 null/null -> 3/100 api weekly bonus",
+                        "1 2 3/100 -> 3/0 api null",
+                        "1 2 3/0 -> 3/1 api ",
+                        "1 2 3/1 -> 3/2 store null");
+    }
+
+    @Test
+    void aFailedMarkedWrite_leavesNoMarkOnThePooledConnection() throws SQLException {
+        StoreEngine engine = StoreEngine.of(stores.pool());
+        stores.insertLevels(List.of(record("1:2", 1, 1)));
+        stores.execute("DELETE FROM xp_log");
+        try (Connection connection = stores.pool().getConnection();
+                Statement statement = connection.createStatement()) {
+            connection.setAutoCommit(false);
+            assertThatThrownBy(() -> engine.asApiWrites(connection, "why", Instant.now(), () -> {
+                        statement.executeUpdate("UPDATE level_record SET xp = 5 WHERE id = '1:2'");
+                        throw new SQLException("the work failed");
+                    }))
+                    .hasMessage("the work failed");
+            connection.rollback();
+            statement.executeUpdate("UPDATE level_record SET xp = 6 WHERE id = '1:2'");
+            connection.commit();
+            connection.setAutoCommit(true);
+        }
+
+        assertThat(events()).containsExactly("1 2 1/1 -> 1/6 store null");
+    }
+
+    @Test
+    void anImport_logsNothing_andTheBotsWritesAreLoggedAgainAfterIt() throws SQLException {
+        stores.insertLevels(List.of(record("7:1", 1, 1), record("7:2", 1, 1), record("9:1", 1, 1)));
+        stores.execute("DELETE FROM xp_log");
+        StoreTransfer transfer = stores.bean(StoreTransfer.class);
+
+        transfer.importAtomically(batch -> {
+            IntStream.range(0, 2_500).forEach(i -> batch.putLevel(record("7:" + i, i, 1)));
+            batch.deleteGuildLevels(new GuildId(9));
+            batch.putLevel(record("9:5", 5, 5));
+        });
+        assertThat(events()).as("after the import").isEmpty();
+
+        try (Connection bot = bot();
+                Statement statement = bot.createStatement()) {
+            statement.execute("UPDATE level_record SET xp = 3 WHERE id = '7:1'");
+        }
+        stores.insertLevels(List.of(record("7:new", 1, 1)));
+        assertThat(events()).containsExactly("7 1 1/1 -> 1/3 store null", "7 new null/null -> 1/1 store null");
+    }
+
+    @Test
+    void aFailedImport_logsNothing_andLeavesTheTriggersOn() {
+        stores.insertLevels(List.of(record("7:1", 1, 1)));
+        stores.execute("DELETE FROM xp_log");
+
+        assertThatThrownBy(() -> stores.bean(StoreTransfer.class).importAtomically(batch -> {
+                    IntStream.range(0, 1_500).forEach(i -> batch.putLevel(record("7:" + i, i, 1)));
+                    throw new IllegalArgumentException("a broken data file");
+                }))
+                .hasMessage("a broken data file");
+        stores.insertLevels(List.of(record("7:new", 1, 1)));
+
+        assertThat(events()).containsExactly("7 new null/null -> 1/1 store null");
+    }
+
+    @Test
+    void anEvent_hasTheTimeOfItsWrite_toTheMillisecond_andIdsGrowInWriteOrder() throws SQLException {
+        Instant before = Instant.now().minusMillis(1);
+        stores.insertLevels(List.of(record("1:1", 1, 1)));
+        stores.insertLevels(List.of(record("1:2", 1, 1)));
+        Instant after = Instant.now().plusMillis(1);
+
+        List<Instant> times = new ArrayList<>();
+        List<Long> ids = new ArrayList<>();
+        try (Connection connection = stores.pool().getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "SELECT id, EXTRACT(EPOCH FROM logged_at) FROM xp_log ORDER BY user_id")) {
+            while (rows.next()) {
+                ids.add(rows.getLong(1));
+                BigDecimal seconds = rows.getBigDecimal(2);
+                assertThat(seconds.movePointRight(3).stripTrailingZeros().scale())
+                        .as("whole milliseconds")
+                        .isLessThanOrEqualTo(0);
+                times.add(Instant.ofEpochMilli(seconds.movePointRight(3).longValueExact()));
+            }
+        }
+        assertThat(ids).isSorted().doesNotHaveDuplicates().hasSize(2);
+        assertThat(times).allSatisfy(at -> assertThat(at).isBetween(before, after));
+        assertThat(times.get(1)).isAfterOrEqualTo(times.get(0));
+    }
+}
