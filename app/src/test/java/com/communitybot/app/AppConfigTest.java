@@ -109,25 +109,6 @@ class AppConfigTest {
     }
 
     @Test
-    void theXpLogRetention_is90DaysUnlessSet_andServeAloneSweeps() {
-        assertThat(config(Map.of()).serverProperties("k")).containsEntry("bot.xp-log-retention", "90d");
-        assertThat(config(Map.of()).storeProperties()).doesNotContainKey("bot.xp-log-retention");
-        assertThat(config(Map.of("XP_LOG_RETENTION", "off")).serverProperties("k"))
-                .containsEntry("bot.xp-log-retention", "off");
-        assertThat(config(Map.of("XP_LOG_RETENTION", "12h")).serverProperties("k"))
-                .containsEntry("bot.xp-log-retention", "12h");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"0d", "90", "forever", "OFF", "5m"})
-    void anXpLogRetentionThatIsNeitherAPeriodNorOff_isRefusedInOneLine(String retention) {
-        assertThatThrownBy(() -> config(Map.of("XP_LOG_RETENTION", retention)))
-                .isInstanceOf(AppConfig.InvalidConfigException.class)
-                .hasMessageStartingWith("XP_LOG_RETENTION must be off, or a number of days or hours")
-                .hasMessageEndingWith(retention);
-    }
-
-    @Test
     void theAccessLog_isOnUnlessSetOff() {
         assertThat(config(Map.of()).serverProperties("k")).containsEntry("bot.access-log", false);
         assertThat(config(Map.of("ACCESS_LOG", "on")).serverProperties("k")).containsEntry("bot.access-log", true);
