@@ -1,5 +1,6 @@
 package com.communitybot.app;
 
+import com.communitybot.core.usecase.XpLogRetention;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +33,8 @@ import java.util.function.Function;
  *                        such as {@code 60s}; empty when it is off ({@code off})
  * @param accessLog       {@code ACCESS_LOG}, whether each request gets an access log line ({@code on}) or not
  *                        ({@code off}, the default); request ids are given either way
+ * @param xpLogRetention  {@code XP_LOG_RETENTION}, how long the XP log keeps its events, such as {@code 90d} or
+ *                        {@code 12h}, or {@code off} to keep them all (ledger L2)
  */
 public record AppConfig(
         Optional<String> apiKey,
@@ -50,7 +53,8 @@ public record AppConfig(
         int managementPort,
         String logFormat,
         Optional<String> h2CompactInterval,
-        boolean accessLog) {
+        boolean accessLog,
+        String xpLogRetention) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
@@ -116,7 +120,17 @@ public record AppConfig(
                 managementPort,
                 get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT),
                 h2CompactInterval(get.apply("H2_COMPACT_INTERVAL").orElse(DEFAULT_H2_COMPACT_INTERVAL)),
-                get.apply("ACCESS_LOG").map(AppConfig::accessLog).orElse(false));
+                get.apply("ACCESS_LOG").map(AppConfig::accessLog).orElse(false),
+                get.apply("XP_LOG_RETENTION").map(AppConfig::xpLogRetention).orElse(XpLogRetention.DEFAULT));
+    }
+
+    private static String xpLogRetention(String text) {
+        try {
+            XpLogRetention.parse(text);
+            return text;
+        } catch (IllegalArgumentException e) {
+            throw new InvalidConfigException(e.getMessage());
+        }
     }
 
     private static boolean accessLog(String text) {
@@ -230,6 +244,7 @@ public record AppConfig(
         // Only serve compacts: import and export run alone on the store and end by closing it.
         h2CompactInterval.ifPresent(interval -> properties.put("bot.h2-compact-interval", interval));
         properties.put("bot.access-log", accessLog);
+        properties.put(UseCaseFactory.XP_LOG_RETENTION, xpLogRetention);
         properties.putAll(managementProperties());
         return properties;
     }

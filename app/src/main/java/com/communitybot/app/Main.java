@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
             "Without a command, runs 'serve'. Configuration is read from environment variables:",
             "BOT_API_KEY, PORT, DATABASE_URL, DATABASE_USER, DATABASE_PASSWORD, DISCORD_TOKEN,",
             "DISCORD_API_URL, GUILD_SNAPSHOT, MAX_REQUEST_SIZE, MAX_HEADER_SIZE, WRITE_TIMEOUT, READ_TIMEOUT,",
-            "IDLE_TIMEOUT, MANAGEMENT_PORT, LOG_FORMAT, ACCESS_LOG, H2_COMPACT_INTERVAL",
+            "IDLE_TIMEOUT, MANAGEMENT_PORT, LOG_FORMAT, ACCESS_LOG, H2_COMPACT_INTERVAL, XP_LOG_RETENTION",
             "(see README.md)."
         })
 public final class Main implements Callable<Integer> {

@@ -18,17 +18,20 @@ import com.communitybot.core.usecase.XpHistory;
 import com.communitybot.core.usecase.XpLogRetention;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
 /**
  * Wires the core's annotation-free use cases to the adapters' ports. The ledger's use cases (ledger L1 to L3) exist
  * when the store has an XP log ({@link LevelLedger} and {@link XpLog} beans beside its {@link LevelStore}); without
- * one their endpoints are not routed. The window leaderboard takes the store's {@link XpLogRetention}, the setting
- * {@code XP_LOG_RETENTION} that its sweeper keeps the log within.
+ * one their endpoints are not routed.
  */
 @Factory
 final class UseCaseFactory {
+
+    /** The property of {@code XP_LOG_RETENTION}. */
+    static final String XP_LOG_RETENTION = "bot.xp-log-retention";
 
     @Singleton
     BotPresence presence(GuildView guilds) {
@@ -58,6 +61,11 @@ final class UseCaseFactory {
     @Singleton
     BetaTesting beta(BetaStore beta) {
         return new BetaTesting(beta, Clock.systemUTC());
+    }
+
+    @Singleton
+    XpLogRetention retention(@Value("${" + XP_LOG_RETENTION + ":" + XpLogRetention.DEFAULT + "}") String retention) {
+        return XpLogRetention.parse(retention);
     }
 
     @Singleton

@@ -115,6 +115,24 @@ class AppConfigTest {
         assertThat(config(Map.of("ACCESS_LOG", "off")).serverProperties("k")).containsEntry("bot.access-log", false);
     }
 
+    @Test
+    void theXpLogRetention_isNinetyDaysUnlessSet_andPassedToTheServer() {
+        assertThat(config(Map.of()).serverProperties("k")).containsEntry("bot.xp-log-retention", "90d");
+        assertThat(config(Map.of("XP_LOG_RETENTION", "off")).serverProperties("k"))
+                .containsEntry("bot.xp-log-retention", "off");
+        assertThat(config(Map.of("XP_LOG_RETENTION", "36h")).serverProperties("k"))
+                .containsEntry("bot.xp-log-retention", "36h");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"90", "forever", "OFF", "0d", "1w"})
+    void anXpLogRetentionThatIsNoPeriod_isRefusedInOneLine(String value) {
+        assertThatThrownBy(() -> config(Map.of("XP_LOG_RETENTION", value)))
+                .isInstanceOf(AppConfig.InvalidConfigException.class)
+                .hasMessage(
+                        "XP_LOG_RETENTION must be off, or a number of days or hours such as 90d or 12h, not: " + value);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"true", "OFF", "0", "no"})
     void anAccessLogThatIsNeitherOnNorOff_isRefusedInOneLine(String value) {
