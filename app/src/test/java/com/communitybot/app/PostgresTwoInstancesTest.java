@@ -27,8 +27,9 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Two instances of the service on one PostgreSQL database at once, as two replicas behind a load balancer:
- * the second starts on the schema the first migrated, and concurrent writers spread over both lose nothing
- * and create nothing twice (contract 2, concurrency).
+ * the second starts on the schema the first migrated, concurrent writers spread over both lose nothing
+ * and create nothing twice (contract 2, concurrency), and an idempotency key holds on either and across a
+ * restart (ledger L1).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresTwoInstancesTest {
@@ -109,6 +110,39 @@ class PostgresTwoInstancesTest {
                 assertThat(reply.body()).isEqualTo("{\"success\":false,\"message\":\"" + message + "\"}");
             }
         }
+    }
+
+    @Test
+    void anIdempotentPatch_retriedOnTheOtherInstance_andAfterARestart_getsTheFirstAnswer_andCountsOnce() {
+        String member = "/api/" + GUILD + "/levels/42";
+        String body = "{\"xp_delta\": 5, \"reason\": \"quest\"}";
+        Reply answer = patchWithKey(instances.get(0), member, body);
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+
+        Reply onTheOther = patchWithKey(instances.get(1), member, body);
+        second.close();
+        second = RunningService.onTheDatabaseOf(first);
+        instances = List.of(instances.get(0), new ApiClient(second.baseUrl(), API_KEY));
+        Reply afterRestart = patchWithKey(instances.get(1), member, body);
+
+        assertThat(List.of(onTheOther, afterRestart)).allSatisfy(reply -> {
+            assertThat(reply.status()).isEqualTo(200);
+            assertThat(reply.body()).isEqualTo(answer.body());
+        });
+        assertThat(instances.get(1).get(member).json().get("xp").asText()).isEqualTo("5");
+        assertThat(instances.get(0).get("/api/" + GUILD + "/levels/42/history").json())
+                .as("one change logged")
+                .hasSize(1);
+        Reply otherBody = patchWithKey(instances.get(0), member, "{\"xp_delta\": 6}");
+        assertThat(otherBody.status()).isEqualTo(409);
+        assertThat(otherBody.message()).isEqualTo("Idempotency-Key already used for another request");
+    }
+
+    private static Reply patchWithKey(ApiClient instance, String path, String body) {
+        return instance.send(instance.request(path)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", "retry-of-the-quest")
+                .method("PATCH", ApiClient.body(body)));
     }
 
     @Test
