@@ -68,6 +68,8 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DiscordGuildView.class);
     private static final long STALL_CHECK_SECONDS = 10;
+    /** How long {@link #close()} lets a shard close its gateway session before it cuts it. */
+    private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
 
     private final DiscordSettings settings;
     private final FatalFailureListener onFatalFailure;
@@ -193,11 +195,35 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
         }
         logins.shutdownNow();
         if (manager != null) {
-            manager.shutdown();
+            shutDown(manager);
         }
         if (controller != null) {
             controller.close();
         }
+    }
+
+    /**
+     * Shuts the shards down one by one, waits for each (bounded), and only then the manager. {@code
+     * ShardManager#shutdown()} alone stops the thread pools the shards share at once and the shards later, on its
+     * own executor (JDA's {@code DefaultShardManager#shutdown}): a shard whose gateway worker runs in between still
+     * reads {@code CONNECTED}, finds its pool refused and logs an ERROR ("Was unable to schedule next packet due to
+     * rejected execution by threadpool"), seen in CI on {@code DiscordApiTest}. A shard that is shut down first
+     * reads {@code SHUTTING_DOWN}, and JDA takes the refusal for what it is.
+     */
+    private static void shutDown(ShardManager manager) {
+        List<JDA> running = List.copyOf(manager.getShards());
+        running.forEach(JDA::shutdown);
+        for (JDA jda : running) {
+            try {
+                if (!jda.awaitShutdown(SHUTDOWN_WAIT)) {
+                    jda.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                jda.shutdownNow();
+            }
+        }
+        manager.shutdown();
     }
 
     /**
@@ -268,7 +294,7 @@ public final class DiscordGuildView implements GuildView, AutoCloseable {
                 return new GatewayProbe.Reachable();
             }
         }
-        manager.shutdown();
+        shutDown(manager);
         controller.close();
         return new GatewayProbe.Reachable();
     }
