@@ -3,6 +3,7 @@ package com.communitybot.persistence.h2;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
@@ -11,10 +12,6 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import org.h2.api.Trigger;
-import org.h2.engine.SessionLocal;
-import org.h2.jdbc.JdbcConnection;
-import org.h2.value.Value;
-import org.h2.value.ValueNull;
 
 /**
  * H2's trigger behind the XP log (migration {@code db/h2/V5}): after each insert, delete or update of a level record
@@ -22,8 +19,8 @@ import org.h2.value.ValueNull;
  * creation, two events. An update that leaves level and xp as they were logs nothing, and a record without a
  * {@code :} in its id is of no guild and is not logged.
  *
- * <p>What the writing session says of its writes is read from its session variables, which H2 keeps per connection,
- * embedded or over TCP: {@code @communitybot_source = 'api'}, {@code @communitybot_reason} and {@code @communitybot_at} mark the
+ * <p>What the writing session says of its writes is read from its session variables (one {@code SELECT @...} on the
+ * trigger's connection, once a row needs logging), which H2 keeps per connection, embedded or over TCP: {@code @communitybot_source = 'api'}, {@code @communitybot_reason} and {@code @communitybot_at} mark the
  * service's own writes, with their reason and time ({@link H2Engine#markApiWrites}); {@code @communitybot_bulk_write} stops the log for an import
  * ({@link H2Engine#suspendTriggers}). Without them an event's source is {@code store}: the bot writing the store.
  */
@@ -79,25 +76,28 @@ public final class H2XpLogTrigger implements Trigger {
 
     @Override
     public void fire(Connection connection, Object[] oldRow, Object[] newRow) throws SQLException {
-        SessionLocal session =
-                (SessionLocal) connection.unwrap(JdbcConnection.class).getSession();
-        if (session.getVariable(BULK_WRITE) != ValueNull.INSTANCE) {
-            return;
-        }
         String oldId = idOf(oldRow);
         String newId = idOf(newRow);
-        if (oldId != null && oldId.equals(newId)) {
-            if (Objects.equals(oldRow[LEVEL], newRow[LEVEL]) && Objects.equals(oldRow[XP], newRow[XP])) {
-                return; // a write that leaves the record as it was
-            }
-            log(connection, session, newId, oldRow, newRow);
+        boolean sameRecord = oldId != null && oldId.equals(newId);
+        if (sameRecord && Objects.equals(oldRow[LEVEL], newRow[LEVEL]) && Objects.equals(oldRow[XP], newRow[XP])) {
+            return; // a write that leaves the record as it was
+        }
+        if (guildEnd(oldId) < 0 && guildEnd(newId) < 0) {
+            return; // of no guild
+        }
+        Marks marks = Marks.of(connection);
+        if (marks.bulkWrite()) {
+            return;
+        }
+        if (sameRecord) {
+            log(connection, marks, newId, oldRow, newRow);
             return;
         }
         if (oldId != null) {
-            log(connection, session, oldId, oldRow, null);
+            log(connection, marks, oldId, oldRow, null);
         }
         if (newId != null) {
-            log(connection, session, newId, null, newRow);
+            log(connection, marks, newId, null, newRow);
         }
     }
 
@@ -105,13 +105,18 @@ public final class H2XpLogTrigger implements Trigger {
         return row == null || row[ID] == null ? null : row[ID].toString();
     }
 
-    private static void log(Connection connection, SessionLocal session, String id, Object[] before, Object[] after)
+    /** The end of the guild part of {@code id}: the index of its first {@code :}, -1 when it has none. */
+    private static int guildEnd(String id) {
+        return id == null ? -1 : id.indexOf(':');
+    }
+
+    private static void log(Connection connection, Marks marks, String id, Object[] before, Object[] after)
             throws SQLException {
-        int colon = id.indexOf(':');
+        int colon = guildEnd(id);
         if (colon < 0) {
             return; // of no guild
         }
-        boolean api = "api".equals(text(session.getVariable(SOURCE)));
+        boolean api = "api".equals(marks.source());
         try (PreparedStatement insert = connection.prepareStatement(LOG)) {
             insert.setString(1, id.substring(0, colon));
             insert.setString(2, id.substring(colon + 1));
@@ -120,12 +125,27 @@ public final class H2XpLogTrigger implements Trigger {
             bind(insert, 5, after, LEVEL);
             bind(insert, 6, after, XP);
             insert.setString(7, api ? "api" : "store");
-            insert.setString(8, api ? text(session.getVariable(REASON)) : null);
-            Instant at = api
-                    ? Instant.parse(text(session.getVariable(AT)))
-                    : Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            insert.setString(8, api ? marks.reason() : null);
+            Instant at = api ? Instant.parse(marks.at()) : Instant.now().truncatedTo(ChronoUnit.MILLIS);
             insert.setObject(9, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
             insert.executeUpdate();
+        }
+    }
+
+    /**
+     * What the writing session said of its writes: its session variables, read the documented way, with a query
+     * on the trigger's connection (which is the writing session's), once a row needs logging.
+     */
+    private record Marks(boolean bulkWrite, String source, String reason, String at) {
+
+        private static final String READ = "SELECT @" + BULK_WRITE + ", @" + SOURCE + ", @" + REASON + ", @" + AT;
+
+        static Marks of(Connection connection) throws SQLException {
+            try (PreparedStatement read = connection.prepareStatement(READ);
+                    ResultSet row = read.executeQuery()) {
+                row.next();
+                return new Marks(row.getString(1) != null, row.getString(2), row.getString(3), row.getString(4));
+            }
         }
     }
 
@@ -135,10 +155,5 @@ public final class H2XpLogTrigger implements Trigger {
         } else {
             insert.setBigDecimal(parameter, (BigDecimal) row[column]);
         }
-    }
-
-    /** A session variable's text; null when it is not set. */
-    private static String text(Value value) {
-        return value == ValueNull.INSTANCE ? null : value.getString();
     }
 }
