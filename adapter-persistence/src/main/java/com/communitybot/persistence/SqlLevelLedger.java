@@ -136,7 +136,8 @@ final class SqlLevelLedger implements LevelLedger {
      * Statements of {@value #RESET_BATCH} deletes, one transaction: all or nothing. Each record's removal is logged;
      * the guild's size is counted once at the end ({@link GuildSizes}), as an import counts it: per record, the
      * guild-size trigger would update one row as many times in one transaction, each update slower than the last on
-     * PostgreSQL (a batch of 10,000 then outlasted the driver's 5 s socket timeout).
+     * PostgreSQL (docs/store.md, "The XP log": a big batch then outlasts the driver's socket
+     * timeout).
      */
     @Override
     public LedgerAnswer reset(GuildId guild, LedgerWrite write) {

@@ -131,7 +131,7 @@ final class H2FileCompaction {
      * and twice as much after each step that did not shrink the file, up to {@code maxMoveBytes}: a chunk bigger
      * than the budget is never moved (H2 saves the changes of about a second in one chunk, which during an import
      * on a busy machine is more than 16 MB), and H2 moves chunks to the end of the file first, so an unbounded
-     * first move grew a million-record import's file from 87 to 126 MiB for a moment.
+     * first move grows a large file by almost half for a moment.
      */
     static Optional<Run> compactFileOf(Connection connection, long maxMoveBytes) throws SQLException {
         if (!(connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)) {

@@ -37,8 +37,8 @@ import javax.sql.DataSource;
 
 /**
  * The data file's import into an H2 file store, built in a new file beside the store and swapped in by one
- * rename. Written into the store itself, a million-record import grew H2's file to 17 to 73 times its compacted
- * size (BENCHMARKS.md, "The H2 file while records are written"): H2's MVStore writes every page a transaction
+ * rename. Written into the store itself, a large import grows H2's file to many times its compacted size
+ * (BENCHMARKS.md, "H2 file growth under writes"; docs/store.md, "Importing into the H2 file"): H2's MVStore writes every page a transaction
  * touched to a new chunk every few MB of changes and frees a chunk only when none of its pages is live, and the
  * random inserts of an import touch pages all over both indexes of {@code level_record}.
  *
@@ -130,9 +130,9 @@ public final class H2FileImport {
 
     /**
      * A data file under this share of the store file's size is imported in place, in one transaction in the
-     * store's file. Copying a big store for a few records would take minutes (a million records: 481 s); written
-     * in place, a file of a fiftieth of the store grows it by at most about as much again (H2 writes some 20 to 70
-     * times the volume of a random import, BENCHMARKS.md), within issue 13's 3x.
+     * store's file. Copying a big store for a few records would take minutes; written in place, a file of a
+     * fiftieth of the store grows it by at most about as much again (H2 writes many times the volume of a random
+     * import: BENCHMARKS.md, "H2 file growth under writes"), within issue 13's 3x.
      */
     static final int IN_PLACE_SHARE = 50;
 
@@ -167,8 +167,8 @@ public final class H2FileImport {
     /**
      * The JDBC URL of the new file: the store's options, and two more while it is built. {@code COMPRESS=TRUE}:
      * its pages are written compressed as a compaction writes them, so the file grows in the units of
-     * its final size (bench/H2AppendGrowth.java: 50,000 records appended compressed peaked at 5 MB for 2 MB
-     * compacted; 100,000 uncompressed at 35 MB for 5 MB); the service reads them later as any page. {@code RETENTION_TIME=0}: a chunk whose pages
+     * its final size rather than several times it (bench/H2AppendGrowth.java); the service reads them later as any
+     * page. {@code RETENTION_TIME=0}: a chunk whose pages
      * are all dead is reused at once, not kept 45 s for readers, of which the new file has none.
      * {@code RETENTION_TIME} is a persistent setting: {@link #compact} sets H2's default back before the file
      * becomes the store. ({@code WRITE_DELAY=60000}, fewer saves of a half-filled last page, was tried: no
@@ -221,9 +221,8 @@ public final class H2FileImport {
      * Closes the pool of the new file ({@code next}), then rewrites the file compacted ({@code SHUTDOWN COMPACT},
      * on a connection of its own), which closes its database. H2 writes the compacted copy beside the file and
      * renames it over; its pages all compressed and its chunks full, the file stays that size when the service
-     * opens it. (Compacted in place instead, a million records peaked at 2.22 times the final size rather than
-     * 2.30, but 100,000 records' file grew from 5 to 23 MiB at the next open, as H2 rewrote its part-filled
-     * chunks uncompressed.) What makes the copy small is the compaction in place before the index is built
+     * opens it. (Compacted in place instead, the peak was barely lower, but the file grew to several times its
+     * size at the next open, as H2 rewrote its part-filled chunks uncompressed.) What makes the copy small is the compaction in place before the index is built
      * ({@code Builder.writeLevels}).
      */
     public void compact(DataSource next) {
