@@ -15,6 +15,8 @@ usage: bench/soak.sh --store h2|postgres --minutes M [options]
   --records N           level records in the big guild, all of them members of the snapshot (default 100000)
   --jar PATH            the service jar (default app/target/community-bot-api.jar)
   --heap SIZE           the service's -Xmx (default 256m)
+  --java-opts "OPTS"    more JVM options for the service, e.g. "-XX:NativeMemoryTracking=summary" (then the
+                        native memory's growth from minute 5 to the end is printed)
   --port P              the API port (default: a free one); the management port is P+1 unless --management-port
   --management-port P   the management port (/prometheus)
   --workers W           driver threads for the mix (default 6)
@@ -31,7 +33,7 @@ CMDLINE="$0$(printf ' %q' "$@")"
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 STORE= MINUTES= RECORDS=100000 JAR="$ROOT/app/target/community-bot-api.jar" HEAP=256m PORT= MPORT=
-WORKERS=6 RATE=150 WHOLE=2 WHOLE_PAUSE=1000 MARKDOWN=
+WORKERS=6 RATE=150 WHOLE=2 WHOLE_PAUSE=1000 MARKDOWN= JAVA_OPTS_EXTRA=
 GUILD=100000000000000001 KEY=soak-key
 
 die() { echo "soak.sh: $*" >&2; exit 2; }
@@ -43,6 +45,7 @@ while [[ $# -gt 0 ]]; do
     --records) need_value "$@"; RECORDS=$2; shift 2 ;;
     --jar) need_value "$@"; JAR=$2; shift 2 ;;
     --heap) need_value "$@"; HEAP=$2; shift 2 ;;
+    --java-opts) need_value "$@"; JAVA_OPTS_EXTRA=$2; shift 2 ;;
     --port) need_value "$@"; PORT=$2; shift 2 ;;
     --management-port) need_value "$@"; MPORT=$2; shift 2 ;;
     --workers) need_value "$@"; WORKERS=$2; shift 2 ;;
@@ -128,7 +131,7 @@ rm -f "$WORK/levels.json"
 
 # --- service ---------------------------------------------------------------------------------------------
 BOT_API_KEY=$KEY PORT=$PORT MANAGEMENT_PORT=$MPORT GUILD_SNAPSHOT="$WORK/snapshot.json" \
-  java -Xmx"$HEAP" -jar "$JAR" > "$WORK/serve.log" 2>&1 &
+  java -Xmx"$HEAP" $JAVA_OPTS_EXTRA -jar "$JAR" > "$WORK/serve.log" 2>&1 &
 PID=$!
 deadline=$((SECONDS + 180))
 until grep -qs "listening on port" "$WORK/serve.log" \
@@ -138,12 +141,14 @@ until grep -qs "listening on port" "$WORK/serve.log" \
   fi
   sleep 0.5
 done
-echo "== service pid $PID, API 127.0.0.1:$PORT, management 127.0.0.1:$MPORT, -Xmx$HEAP"
+echo "== service pid $PID, API 127.0.0.1:$PORT, management 127.0.0.1:$MPORT, -Xmx$HEAP $JAVA_OPTS_EXTRA"
 
 # --- sampling --------------------------------------------------------------------------------------------
 # heap_live_kb: the live bytes counted by GC.class_histogram, which runs a full GC first (so the heap after a
 # full GC, whatever the collector); rss_kb: VmRSS; threads: Threads; fds: entries of /proc/PID/fd;
-# pool_*: Hikari's gauges from /prometheus, summed over pools.
+# pool_*: Hikari's gauges from /prometheus, summed over pools; direct_kb: the JVM's direct buffers (Micrometer's
+# jvm_buffer_memory_used_bytes{id="direct"}), which hold Netty's pooled memory and the JDK's per-thread cache of
+# temporary buffers for file and socket I/O on heap buffers.
 sample() {
   local minute=$1 live rss threads fds prom active idle total pending
   live=$(jcmd "$PID" GC.class_histogram 2>/dev/null | awk '$1 == "Total" {printf "%d", $3 / 1024}')
@@ -156,7 +161,11 @@ sample() {
   metric() { awk -v m="$1" '$1 == m || index($1, m "{") == 1 {s += $2; n++} END {if (n) printf "%d", s; else print "-"}' <<<"$prom"; }
   active=$(metric hikaricp_connections_active) idle=$(metric hikaricp_connections_idle)
   total=$(metric hikaricp_connections) pending=$(metric hikaricp_connections_pending)
-  echo "$minute ${live:--} ${rss:--} ${threads:--} ${fds:--} $total $active $idle $pending $(store_bytes)" >> "$WORK/series"
+  direct=$(awk 'index($1, "jvm_buffer_memory_used_bytes{") == 1 && $1 ~ /id="direct"/ {printf "%d", $2 / 1024}' <<<"$prom")
+  echo "$minute ${live:--} ${rss:--} ${threads:--} ${fds:--} $total $active $idle $pending $(store_bytes) ${direct:--}" >> "$WORK/series"
+  if [[ $minute == 5 && $JAVA_OPTS_EXTRA == *NativeMemoryTracking* ]]; then
+    jcmd "$PID" VM.native_memory baseline > /dev/null 2>&1 || true
+  fi
 }
 # The store's size on disk: every file of the H2 database (db.mv.db and any temporary file beside it), or
 # pg_database_size of the PostgreSQL database.
@@ -208,8 +217,13 @@ echo
 echo "== per endpoint (latency in ms; unexp = a status other than the one the request expects)"
 sed -n '/^endpoint /,$p' "$WORK/driver.out"
 echo
-echo "== series (minute: heap after full GC KiB, RSS KiB, threads, fds, pool total/active/idle/pending, store bytes)"
-awk '{printf "   %3d %10s %10s %6s %6s %6s %6s %6s %6s %12s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10}' "$WORK/series"
+echo "== series (minute: heap after full GC KiB, RSS KiB, threads, fds, pool total/active/idle/pending, store bytes, direct buffers KiB)"
+awk '{printf "   %3d %10s %10s %6s %6s %6s %6s %6s %6s %12s %8s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11}' "$WORK/series"
+if [[ $JAVA_OPTS_EXTRA == *NativeMemoryTracking* ]] && kill -0 "$PID" 2>/dev/null; then
+  echo
+  echo "== native memory, growth since minute 5 (jcmd VM.native_memory summary.diff, KB)"
+  jcmd "$PID" VM.native_memory summary.diff 2>/dev/null | grep -E '^(Total|-) ' | sed 's/^/   /' || true
+fi
 # The store on disk: its largest size during the soak against its size at the end (issue 13: an H2 file never
 # more than 3x its final size). Judged on H2; reported on PostgreSQL, whose size also holds dead row versions
 # until autovacuum and the WAL is not counted.
