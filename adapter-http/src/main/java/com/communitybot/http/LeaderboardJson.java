@@ -18,9 +18,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Leaderboard entries (spec 2.1) as the bytes of one JSON array, written about {@value #CHUNK_BYTES} bytes at
- * a time, each chunk only when it is asked for ({@link #nextChunk}), so memory stays bounded whatever the guild's
- * size and however slowly the client reads. Closing it closes the entries.
+ * Leaderboard entries (spec 2.1), or a window leaderboard's (ledger L3), as the bytes of one JSON array, written
+ * about {@value #CHUNK_BYTES} bytes at a time, each chunk only when it is asked for ({@link #nextChunk}), so memory
+ * stays bounded whatever the guild's size and however slowly the client reads. Closing it closes the entries.
  */
 final class LeaderboardJson implements AutoCloseable {
 
