@@ -132,7 +132,13 @@ final class LeaderboardController {
         Optional<String> since = QueryParameters.single(query, QueryParameters.SINCE);
         if (since.isPresent()) {
             return windows()
-                    .board(guild, limit, after, since.get(), QueryParameters.single(query, QueryParameters.UNTIL));
+                    .board(
+                            guild,
+                            limit,
+                            after,
+                            since.get(),
+                            QueryParameters.single(query, QueryParameters.UNTIL),
+                            request);
         }
         if (limit.isPresent()) {
             return page(guild, QueryParameters.parseLimit(limit.get()), after.map(cursors::decode));
@@ -218,7 +224,7 @@ final class LeaderboardController {
      * Closes {@code body} when the request's connection closes, also if that happened already; returns
      * what undoes that once the response is done with it, so a kept-alive connection collects nothing.
      */
-    private static Runnable endWithConnection(HttpRequest<?> request, LeaderboardJson body) {
+    static Runnable endWithConnection(HttpRequest<?> request, LeaderboardJson body) {
         if (!(request instanceof NettyHttpRequest<?> netty)) {
             return () -> {};
         }

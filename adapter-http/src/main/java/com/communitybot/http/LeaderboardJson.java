@@ -7,6 +7,8 @@ import com.communitybot.core.usecase.LeaderboardRows;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,9 +18,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Leaderboard entries (spec 2.1) as the bytes of one JSON array, written about {@value #CHUNK_BYTES} bytes at
- * a time, each chunk only when it is asked for ({@link #nextChunk}), so memory stays bounded whatever the guild's
- * size and however slowly the client reads. Closing it closes the entries.
+ * Leaderboard entries (spec 2.1), or a window leaderboard's (ledger L3), as the bytes of one JSON array, written
+ * about {@value #CHUNK_BYTES} bytes at a time, each chunk only when it is asked for ({@link #nextChunk}), so memory
+ * stays bounded whatever the guild's size and however slowly the client reads. Closing it closes the entries.
  */
 final class LeaderboardJson implements AutoCloseable {
 
@@ -64,11 +66,27 @@ final class LeaderboardJson implements AutoCloseable {
         this(new Rows(rows), progress);
     }
 
+    /**
+     * Jackson's array of {@code objects}, each written by {@code writer} with a generator of the writer's own
+     * factory: the bytes {@code writer}'s mapper gives for the whole list, a chunk at a time. For the window
+     * leaderboard (ledger L3), whose body is its response records as the service's mapper writes them.
+     */
+    <T> LeaderboardJson(Stream<T> objects, ObjectWriter writer) {
+        this(
+                new Values<>(objects, writer.without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE)),
+                (rows, bytes) -> {},
+                writer.getFactory());
+    }
+
     private LeaderboardJson(Source source, Progress progress) {
+        this(source, progress, JSON);
+    }
+
+    private LeaderboardJson(Source source, Progress progress, JsonFactory factory) {
         this.source = source;
         this.progress = progress;
         try {
-            this.generator = JSON.createGenerator(buffer);
+            this.generator = factory.createGenerator(buffer);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -218,6 +236,35 @@ final class LeaderboardJson implements AutoCloseable {
         @Override
         public void close() {
             entries.close();
+        }
+    }
+
+    private static final class Values<T> implements Source {
+        private final Stream<T> objects;
+        private final Iterator<T> iterator;
+        private final ObjectWriter writer;
+        private T current;
+
+        Values(Stream<T> objects, ObjectWriter writer) {
+            this.objects = objects;
+            this.iterator = objects.iterator();
+            this.writer = writer;
+        }
+
+        @Override
+        public boolean advance() {
+            current = iterator.hasNext() ? iterator.next() : null;
+            return current != null;
+        }
+
+        @Override
+        public void write(JsonGenerator generator) throws IOException {
+            writer.writeValue(generator, current);
+        }
+
+        @Override
+        public void close() {
+            objects.close();
         }
     }
 

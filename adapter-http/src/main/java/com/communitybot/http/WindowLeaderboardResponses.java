@@ -6,8 +6,11 @@ import com.communitybot.core.model.TimeWindow;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowPage;
 import com.communitybot.core.usecase.WindowLeaderboard;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
@@ -43,6 +46,8 @@ final class WindowLeaderboardResponses {
     private static final int BYTES = 1 + 6 * Long.BYTES;
 
     private final WindowLeaderboard windows;
+    private final LeaderboardBody bodies;
+    private final ObjectWriter members;
 
     /** The two query parameters of a window, for the API document. */
     @Documented
@@ -62,13 +67,24 @@ final class WindowLeaderboardResponses {
             schema = @Schema(type = "string", format = "date-time"))
     @interface Window {}
 
-    WindowLeaderboardResponses(WindowLeaderboard windows) {
+    WindowLeaderboardResponses(WindowLeaderboard windows, LeaderboardBody bodies, ObjectMapper mapper) {
         this.windows = windows;
+        this.bodies = bodies;
+        this.members = mapper.writerFor(Responses.WindowMember.class);
     }
 
-    /** The whole window leaderboard, or with {@code limit} a page of it. */
+    /**
+     * The whole window leaderboard, streamed as the whole leaderboard is ({@link LeaderboardBody}: the bytes the
+     * service's mapper gives for the list of entries, read from the store as they are written), or with {@code
+     * limit} a page of it.
+     */
     HttpResponse<?> board(
-            GuildId guild, Optional<String> limit, Optional<String> after, String since, Optional<String> until) {
+            GuildId guild,
+            Optional<String> limit,
+            Optional<String> after,
+            String since,
+            Optional<String> until,
+            HttpRequest<?> request) {
         Optional<Integer> size = limit.map(QueryParameters::parseLimit);
         if (after.isPresent() && size.isEmpty()) {
             throw new InvalidInputException("Invalid after: it needs limit");
@@ -79,10 +95,13 @@ final class WindowLeaderboardResponses {
             throw new InvalidInputException("Invalid after: the cursor is of another guild's leaderboard");
         }
         if (size.isEmpty()) {
-            return HttpResponse.ok(windows.of(guild, window).stream()
-                            .map(Responses.WindowMember::from)
-                            .toList())
-                    .contentType(MediaType.APPLICATION_JSON_TYPE);
+            LeaderboardJson body =
+                    new LeaderboardJson(windows.of(guild, window).map(Responses.WindowMember::from), members);
+            body.alsoOnClose(LeaderboardController.endWithConnection(request, body));
+            MutableHttpResponse<LeaderboardJson> response =
+                    HttpResponse.ok(body).contentType(MediaType.APPLICATION_JSON_TYPE);
+            response.bodyWriter(bodies);
+            return response;
         }
         WindowPage page = windows.page(
                 guild,

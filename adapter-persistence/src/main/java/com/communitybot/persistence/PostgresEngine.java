@@ -59,4 +59,13 @@ final class PostgresEngine implements StoreEngine {
         }
         return work.run();
     }
+
+    /**
+     * The text columns are {@code COLLATE "C"} (V1's {@code byte_order}), which compares UTF-8 bytes; a bound value
+     * compared with one takes its collation.
+     */
+    @Override
+    public String inByteOrder(String expression) {
+        return expression;
+    }
 }

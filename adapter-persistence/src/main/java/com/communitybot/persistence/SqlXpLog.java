@@ -2,6 +2,7 @@ package com.communitybot.persistence;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelXp;
+import com.communitybot.core.model.PlacedGain;
 import com.communitybot.core.model.TimeWindow;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowGain;
@@ -10,6 +11,7 @@ import com.communitybot.core.model.XpLogFilter;
 import com.communitybot.core.model.XpSource;
 import com.communitybot.core.port.StoreException;
 import com.communitybot.core.port.XpLog;
+import com.communitybot.core.usecase.WindowOrder;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import java.math.BigDecimal;
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
@@ -40,25 +43,40 @@ final class SqlXpLog implements XpLog {
     private static final String BEFORE_TIME = " AND logged_at < CAST(? AS TIMESTAMP WITH TIME ZONE)";
 
     /**
-     * Per user with events in the window: the first event's before and the last's after (by id), and the record as
-     * it stands. The window's events are found through {@code xp_log_window (guild_id, logged_at)}.
+     * Per user with events in the window (found through {@code xp_log_window (guild_id, logged_at)}, or a member's
+     * through {@code xp_log_member}): the first event's before and the last's after (by id), as ledger L3's gain, a
+     * NULL (a record created or removed) counting as 0, exactly as {@link WindowGain#between} computes it. Unsigned
+     * values stay {@code NUMERIC}, so the differences are exact and signed.
      */
-    private static final String GAINS = "SELECT w.user_id, f.level_before, f.xp_before, l.level_after, l.xp_after,"
-            + " r.level, r.xp"
-            + " FROM (SELECT user_id, MIN(id) AS first_id, MAX(id) AS last_id FROM xp_log"
-            + " WHERE guild_id = ? AND logged_at >= CAST(? AS TIMESTAMP WITH TIME ZONE)"
-            + " AND logged_at < CAST(? AS TIMESTAMP WITH TIME ZONE) GROUP BY user_id) w"
-            + " JOIN xp_log f ON f.id = w.first_id"
-            + " JOIN xp_log l ON l.id = w.last_id"
-            + " LEFT JOIN level_record r ON r.id = CAST(? AS VARCHAR) || w.user_id";
+    private static String gained(boolean oneMember) {
+        return "SELECT w.user_id,"
+                + " COALESCE(l.level_after, 0) - COALESCE(f.level_before, 0) AS level_gained,"
+                + " COALESCE(l.xp_after, 0) - COALESCE(f.xp_before, 0) AS xp_gained"
+                + " FROM (SELECT user_id, MIN(id) AS first_id, MAX(id) AS last_id FROM xp_log"
+                + " WHERE guild_id = ?" + (oneMember ? " AND user_id = ?" : "")
+                + " AND logged_at >= CAST(? AS TIMESTAMP WITH TIME ZONE)"
+                + " AND logged_at < CAST(? AS TIMESTAMP WITH TIME ZONE) GROUP BY user_id) w"
+                + " JOIN xp_log f ON f.id = w.first_id"
+                + " JOIN xp_log l ON l.id = w.last_id";
+    }
+
+    /** Ledger L3's gains that count ({@link WindowOrder#counts}): a level gained, or no level and some xp. */
+    private static final String COUNTS = " WHERE (g.level_gained > 0 OR g.level_gained = 0 AND g.xp_gained > 0)";
+
+    /** The gain's columns with the record as it stands now. */
+    private static final String WITH_CURRENT = "SELECT g.user_id, g.level_gained, g.xp_gained, r.level, r.xp FROM (";
+
+    private static final String CURRENT = ") g LEFT JOIN level_record r ON r.id = CAST(? AS VARCHAR) || g.user_id";
 
     private static final String DELETE_KEYS_BEFORE =
             "DELETE FROM level_write_key WHERE created_at < CAST(? AS TIMESTAMP WITH TIME ZONE)";
 
     private final DataSource pool;
+    private final StoreEngine engine;
 
     SqlXpLog(DataSource dataSource) {
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
+        this.engine = StoreEngine.of(dataSource);
     }
 
     @Override
@@ -104,29 +122,122 @@ final class SqlXpLog implements XpLog {
         });
     }
 
+    /**
+     * One query in window order, the sort the database's ({@link WindowOrder#COMPARATOR}, ids in byte order through
+     * {@link StoreEngine#inByteOrder}), read {@value ReadCursors#FETCH_SIZE} rows at a time in a snapshot of its own
+     * ({@link ReadCursors}), from position {@code after + 1} by {@code OFFSET}: the service holds a fetch, never the
+     * window. The offset is written into the SQL, as a page's {@code LIMIT} is ({@link LeaderboardKeyset}).
+     */
     @Override
-    public List<WindowGain> gainsIn(GuildId guild, TimeWindow window) {
-        String what = "Reading the gains of guild " + guild + " from " + window.since() + " to " + window.until();
-        List<WindowGain> gains = new ArrayList<>();
-        try (Connection connection = pool.getConnection();
-                PreparedStatement select = connection.prepareStatement(GAINS)) {
-            select.setString(1, guild.toString());
-            select.setString(2, Columns.timestamp(window.since()));
-            select.setString(3, Columns.timestamp(window.until()));
-            select.setString(4, guild + ":");
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    String id = guild + ":" + rows.getString(1);
-                    gains.add(new WindowGain(
-                            id,
-                            levelXp(rows.getBigDecimal(2), rows.getBigDecimal(3), id),
-                            levelXp(rows.getBigDecimal(4), rows.getBigDecimal(5), id),
-                            levelXp(rows.getBigDecimal(6), rows.getBigDecimal(7), id)));
-                }
+    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after) {
+        if (after < 0) {
+            throw new IllegalArgumentException("after must not be negative: " + after);
+        }
+        String sql = WITH_CURRENT + gained(false) + CURRENT + COUNTS
+                + " ORDER BY g.level_gained DESC, g.xp_gained DESC, " + engine.inByteOrder("g.user_id")
+                + (after > 0 ? " OFFSET " + after + " ROWS" : "");
+        return ReadCursors.stream(pool, reading(guild, window), cursors -> {
+            ResultSet rows = cursors.query(sql, select -> {
+                select.setString(1, guild.toString());
+                select.setString(2, Columns.timestamp(window.since()));
+                select.setString(3, Columns.timestamp(window.until()));
+                select.setString(4, guild + ":");
+            });
+            return () -> rows.next() ? gain(guild, rows) : null;
+        });
+    }
+
+    /**
+     * Two queries in one snapshot: the record's own gain, through {@code xp_log_member}; then, when it counts, how
+     * many gains of the window come before it in window order, counted by the database.
+     */
+    @Override
+    public Optional<PlacedGain> placeOf(GuildId guild, TimeWindow window, String recordId) {
+        String prefix = guild + ":";
+        if (!recordId.startsWith(prefix)) {
+            return Optional.empty();
+        }
+        String user = recordId.substring(prefix.length());
+        String what = reading(guild, window) + ": the place of " + recordId;
+        Connection connection = null;
+        try {
+            connection = ReadCursors.openSnapshot(pool);
+            Optional<WindowGain> gain = memberGain(connection, guild, user, window);
+            if (gain.isEmpty()) {
+                return Optional.empty();
             }
-            return gains;
+            return Optional.of(
+                    new PlacedGain(gain.get(), 1 + gainsBefore(connection, guild, window, gain.get(), user)));
         } catch (SQLException e) {
             throw DriverExceptions.translate(what, e);
+        } catch (RuntimeException e) {
+            throw DriverExceptions.translate(what, e);
+        } finally {
+            release(connection);
+        }
+    }
+
+    private static Optional<WindowGain> memberGain(Connection connection, GuildId guild, String user, TimeWindow window)
+            throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(WITH_CURRENT + gained(true) + CURRENT + COUNTS)) {
+            select.setString(1, guild.toString());
+            select.setString(2, user);
+            select.setString(3, Columns.timestamp(window.since()));
+            select.setString(4, Columns.timestamp(window.until()));
+            select.setString(5, guild + ":");
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? Optional.of(gain(guild, row)) : Optional.empty();
+            }
+        }
+    }
+
+    /** The gains that count and come before {@code place} (of {@code user}) in window order. */
+    private long gainsBefore(Connection connection, GuildId guild, TimeWindow window, WindowGain place, String user)
+            throws SQLException {
+        String sql = "SELECT COUNT(*) FROM (" + gained(false) + ") g" + COUNTS
+                + " AND (g.level_gained > ? OR g.level_gained = ? AND (g.xp_gained > ?"
+                + " OR g.xp_gained = ? AND " + engine.inByteOrder("g.user_id") + " < " + engine.inByteOrder("?") + "))";
+        try (PreparedStatement count = connection.prepareStatement(sql)) {
+            count.setString(1, guild.toString());
+            count.setString(2, Columns.timestamp(window.since()));
+            count.setString(3, Columns.timestamp(window.until()));
+            BigDecimal level = new BigDecimal(place.levelGained());
+            BigDecimal xp = new BigDecimal(place.xpGained());
+            count.setBigDecimal(4, level);
+            count.setBigDecimal(5, level);
+            count.setBigDecimal(6, xp);
+            count.setBigDecimal(7, xp);
+            count.setString(8, user);
+            try (ResultSet row = count.executeQuery()) {
+                row.next();
+                return row.getLong(1);
+            }
+        }
+    }
+
+    /** A row of {@link #WITH_CURRENT}: the user, the gains, and the record now (NULL when it is gone). */
+    private static WindowGain gain(GuildId guild, ResultSet row) throws SQLException {
+        String id = guild + ":" + row.getString(1);
+        return new WindowGain(
+                id,
+                row.getBigDecimal(2).toBigIntegerExact(),
+                row.getBigDecimal(3).toBigIntegerExact(),
+                levelXp(row.getBigDecimal(4), row.getBigDecimal(5), id));
+    }
+
+    private static String reading(GuildId guild, TimeWindow window) {
+        return "Reading the gains of guild " + guild + " from " + window.since() + " to " + window.until();
+    }
+
+    /** Ends the read-only snapshot; a failure to do so changes nothing read, and the pool drops a broken connection. */
+    private static void release(Connection connection) {
+        if (connection == null) {
+            return;
+        }
+        try (connection) {
+            connection.rollback();
+        } catch (SQLException e) {
+            // nothing was written; the pool discards a broken connection
         }
     }
 

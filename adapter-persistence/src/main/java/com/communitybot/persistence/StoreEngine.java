@@ -65,6 +65,13 @@ public interface StoreEngine {
      */
     <T> T asApiWrites(Connection connection, String reason, Instant at, SqlWork<T> work) throws SQLException;
 
+    /**
+     * An SQL expression of the text {@code expression} (a column of text, or a bound {@code ?}) that compares byte by
+     * byte in UTF-8, unsigned: the order of core's {@code LeaderboardOrder.compareUtf8}, for a query that must order
+     * text exactly as core does.
+     */
+    String inByteOrder(String expression);
+
     /** Work on a connection that may fail with the driver's exception. */
     @FunctionalInterface
     interface SqlWork<T> {

@@ -65,4 +65,14 @@ public final class H2Engine implements StoreEngine {
             H2XpLogTrigger.unmarkApiWrites(connection);
         }
     }
+
+    /**
+     * H2's {@code VARCHAR} compares UTF-16 code units, which puts characters beyond U+FFFF before U+E000..U+FFFF
+     * (docs/store.md, "H2's quirks"); H2 casts text to {@code VARBINARY} as its UTF-8 bytes, and compares those
+     * unsigned.
+     */
+    @Override
+    public String inByteOrder(String expression) {
+        return "CAST(" + expression + " AS VARBINARY)";
+    }
 }

@@ -5,32 +5,34 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What one record gained in a window of the XP log (ledger L3): its level and xp before the window's first event
- * of it and after the last, and as it stands now. A missing value counts as 0.
+ * What one record gained in a window of the XP log (ledger L3), and how it stands now.
  *
- * @param recordId the record's id, as stored
- * @param before   before the first event in the window; empty when that event created the record
- * @param after    after the last event in the window; empty when that event removed the record
- * @param current  the record now; empty when it does not exist now
+ * @param recordId    the record's id, as stored
+ * @param levelGained level after the window's last event of the record minus level before its first; signed
+ * @param xpGained    the same for xp
+ * @param current     the record now; empty when it does not exist now
  */
-public record WindowGain(
-        String recordId, Optional<LevelXp> before, Optional<LevelXp> after, Optional<LevelXp> current) {
+public record WindowGain(String recordId, BigInteger levelGained, BigInteger xpGained, Optional<LevelXp> current) {
 
     public WindowGain {
         Objects.requireNonNull(recordId, "recordId");
-        Objects.requireNonNull(before, "before");
-        Objects.requireNonNull(after, "after");
+        Objects.requireNonNull(levelGained, "levelGained");
+        Objects.requireNonNull(xpGained, "xpGained");
         Objects.requireNonNull(current, "current");
     }
 
-    /** Level after the last event minus level before the first; signed. */
-    public BigInteger levelGained() {
-        return value(after, true).subtract(value(before, true));
-    }
-
-    /** Xp after the last event minus xp before the first; signed. */
-    public BigInteger xpGained() {
-        return value(after, false).subtract(value(before, false));
+    /**
+     * Ledger L3's arithmetic: the gain from {@code before} the window's first event (empty when that event created
+     * the record) to {@code after} its last (empty when that event removed it), a missing value counting as 0. A
+     * store that computes gains in its query computes exactly this.
+     */
+    public static WindowGain between(
+            String recordId, Optional<LevelXp> before, Optional<LevelXp> after, Optional<LevelXp> current) {
+        return new WindowGain(
+                recordId,
+                value(after, true).subtract(value(before, true)),
+                value(after, false).subtract(value(before, false)),
+                current);
     }
 
     private static BigInteger value(Optional<LevelXp> standing, boolean level) {

@@ -1,14 +1,18 @@
 package com.communitybot.core.port;
 
 import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.PlacedGain;
 import com.communitybot.core.model.TimeWindow;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowGain;
 import com.communitybot.core.model.XpEvent;
 import com.communitybot.core.model.XpLogFilter;
+import com.communitybot.core.usecase.WindowOrder;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * The XP log (ledger L2): every change of a level record, whoever made it, kept by the store in the transaction
@@ -34,11 +38,23 @@ public interface XpLog {
     List<XpEvent> eventsOfGuild(GuildId guild, XpLogFilter filter, OptionalLong before, int max);
 
     /**
-     * For each record of the guild with events in {@code window} (their time in {@code [since, until)}): its
-     * level and xp before the first of them and after the last (by id), and the record as it stands now. One
-     * entry per record, in no particular order.
+     * The window leaderboard's gains (ledger L3) of the guild's records with events in {@code window} (their time in
+     * {@code [since, until)}): per record, level and xp after the last of them minus before the first (by id), a
+     * missing value counting as 0 ({@link WindowGain#between}), with the record as it stands now. Only the gains
+     * that count ({@link WindowOrder#counts}), in window order ({@link WindowOrder#COMPARATOR}), from position
+     * {@code after + 1} of that order (from the first when {@code after} is 0).
+     *
+     * <p>The gains are those of one moment, and are read as the stream is consumed or a bounded way ahead of it, so
+     * a window of any size never sits in memory; the caller must close the stream. A store that fails before the
+     * first gain throws {@link StoreException} here, a later failure is thrown from the stream.
      */
-    List<WindowGain> gainsIn(GuildId guild, TimeWindow window);
+    Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after);
+
+    /**
+     * The gain of the record {@code recordId} in {@code window}, as {@link #gainsIn} gives it, and its position in
+     * that order, read at one moment; empty when the record has no gain that counts in the window.
+     */
+    Optional<PlacedGain> placeOf(GuildId guild, TimeWindow window, String recordId);
 
     /**
      * Deletes up to {@code max} of the events written before {@code before}, oldest first, in one short

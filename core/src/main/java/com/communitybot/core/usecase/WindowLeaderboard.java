@@ -6,6 +6,7 @@ import com.communitybot.core.model.LeaderboardEntry;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.LevelXp;
 import com.communitybot.core.model.Member;
+import com.communitybot.core.model.PlacedGain;
 import com.communitybot.core.model.TimeWindow;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowEntry;
@@ -16,25 +17,24 @@ import com.communitybot.core.port.XpLog;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
- * Who gained most in a window of time (ledger L3), from the XP log: per record, the level and xp gained from
- * before the window's first event to after its last. Records that gained a level, or no level but some xp, are
- * ordered by level gained, then xp gained, both descending, then record id ascending byte by byte; ranks and the
- * skipping of records that are not users are spec 4.2's ({@link LeaderboardRanking}), in that order. An entry
- * shows the member's current level and xp (0 and 0 when the record is gone now).
+ * Who gained most in a window of time (ledger L3), from the XP log: the store gives the gains that count, already in
+ * {@link WindowOrder} and from a position on, so a window of any size is read as it is written out and never held
+ * whole; ranks and the skipping of records that are not users are spec 4.2's ({@link LeaderboardRanking}), in that
+ * order. An entry shows the member's current level and xp (0 and 0 when the record is gone now).
  */
 public final class WindowLeaderboard {
-
-    /** The window order of records that gained. */
-    static final Comparator<WindowGain> ORDER = Comparator.comparing(WindowGain::levelGained, Comparator.reverseOrder())
-            .thenComparing(WindowGain::xpGained, Comparator.reverseOrder())
-            .thenComparing(WindowGain::recordId, LeaderboardOrder::compareUtf8);
 
     private final GuildView guilds;
     private final BotPresence presence;
@@ -61,63 +61,80 @@ public final class WindowLeaderboard {
         return window;
     }
 
-    /** The whole window leaderboard of the guild. */
-    public List<WindowEntry> of(GuildId guild, TimeWindow window) {
-        return page(guild, window, Integer.MAX_VALUE, OptionalLong.empty()).entries();
+    /**
+     * The whole window leaderboard of the guild, read from the store as it is consumed; the caller must close it.
+     * The presence check and the store query have happened when this returns, so their failures are thrown here; a
+     * failure while the entries are read is thrown from the stream.
+     */
+    public Stream<WindowEntry> of(GuildId guild, TimeWindow window) {
+        GuildView.Members members = presentMembers(guild);
+        Stream<WindowGain> gains = log.gainsIn(guild, window, 0);
+        Iterator<WindowGain> ordered = gains.iterator();
+        Iterator<WindowEntry> entries = new Iterator<>() {
+            private long position;
+            private WindowEntry next;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null && ordered.hasNext()) {
+                    next = entry(members, ordered.next(), ++position).orElse(null);
+                }
+                return next != null;
+            }
+
+            @Override
+            public WindowEntry next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                WindowEntry entry = next;
+                next = null;
+                return entry;
+            }
+        };
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entries, Spliterator.ORDERED), false)
+                .onClose(gains::close);
     }
 
     /**
      * Up to {@code limit} entries after position {@code after} (the entries after the one whose rank it is),
-     * from the first when empty.
+     * from the first when empty. The store starts at that position, and is read only until the entry after the
+     * page tells that a next page exists.
      */
     public WindowPage page(GuildId guild, TimeWindow window, int limit, OptionalLong after) {
         if (limit < 1) {
             throw Leaderboard.invalidLimit();
         }
         GuildView.Members members = presentMembers(guild);
-        List<WindowGain> ordered = ordered(guild, window);
-        List<WindowEntry> entries = new ArrayList<>();
-        int from = (int) Math.min(after.orElse(0), ordered.size());
-        int position = from;
+        long position = after.orElse(0);
+        List<WindowEntry> entries = new ArrayList<>(Math.min(limit, Leaderboard.MAX_PAGE));
         OptionalLong next = OptionalLong.empty();
-        for (; position < ordered.size(); position++) {
-            Optional<WindowEntry> entry = entry(members, ordered.get(position), position + 1L);
-            if (entry.isEmpty()) {
-                continue;
+        try (Stream<WindowGain> gains = log.gainsIn(guild, window, position)) {
+            Iterator<WindowGain> ordered = gains.iterator();
+            while (ordered.hasNext()) {
+                Optional<WindowEntry> entry = entry(members, ordered.next(), ++position);
+                if (entry.isEmpty()) {
+                    continue;
+                }
+                if (entries.size() == limit) {
+                    next = OptionalLong.of(entries.get(limit - 1).member().rank());
+                    break;
+                }
+                entries.add(entry.get());
             }
-            if (entries.size() == limit) {
-                next = OptionalLong.of(entries.get(limit - 1).member().rank());
-                break;
-            }
-            entries.add(entry.get());
         }
         return new WindowPage(window, entries, next);
     }
 
-    /** The member's entry of the window leaderboard; 404 {@code User not ranked} when they gained nothing. */
+    /**
+     * The member's entry of the window leaderboard, placed by the store without reading the gains before it; 404
+     * {@code User not ranked} when they gained nothing.
+     */
     public WindowEntry entryOf(GuildId guild, UserId user, TimeWindow window) {
         GuildView.Members members = presentMembers(guild);
-        String id = LevelRecord.idOf(guild, user);
-        List<WindowGain> ordered = ordered(guild, window);
-        for (int i = 0; i < ordered.size(); i++) {
-            if (ordered.get(i).recordId().equals(id)) {
-                return entry(members, ordered.get(i), i + 1L).orElseThrow(NotFoundException::userNotRanked);
-            }
-        }
-        throw NotFoundException.userNotRanked();
-    }
-
-    private List<WindowGain> ordered(GuildId guild, TimeWindow window) {
-        return log.gainsIn(guild, window).stream()
-                .filter(WindowLeaderboard::gained)
-                .sorted(ORDER)
-                .toList();
-    }
-
-    /** Ledger L3: a level gained, or no level and some xp. */
-    static boolean gained(WindowGain gain) {
-        int level = gain.levelGained().signum();
-        return level > 0 || level == 0 && gain.xpGained().signum() > 0;
+        PlacedGain placed =
+                log.placeOf(guild, window, LevelRecord.idOf(guild, user)).orElseThrow(NotFoundException::userNotRanked);
+        return entry(members, placed.gain(), placed.position()).orElseThrow(NotFoundException::userNotRanked);
     }
 
     private GuildView.Members presentMembers(GuildId guild) {

@@ -2,6 +2,7 @@ package com.communitybot.core.usecase;
 
 import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.model.GuildId;
+import com.communitybot.core.model.PlacedGain;
 import com.communitybot.core.model.TimeWindow;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowGain;
@@ -10,10 +11,16 @@ import com.communitybot.core.model.XpLogFilter;
 import com.communitybot.core.port.StoreException;
 import com.communitybot.core.port.XpLog;
 import java.time.Instant;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * {@link XpLog} as the use cases call it: the one place that decides which spec-7 message each of its methods
@@ -38,9 +45,31 @@ final class XpLogErrors implements XpLog {
         return failingAs(DatabaseErrorException::readFailed, () -> log.eventsOfGuild(guild, filter, before, max));
     }
 
+    /** A failure when the read starts and one from the stream later give the same message. */
     @Override
-    public List<WindowGain> gainsIn(GuildId guild, TimeWindow window) {
-        return failingAs(DatabaseErrorException::readFailed, () -> log.gainsIn(guild, window));
+    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after) {
+        Stream<WindowGain> gains =
+                failingAs(DatabaseErrorException::readFailed, () -> log.gainsIn(guild, window, after));
+        Iterator<WindowGain> read = gains.iterator();
+        Iterator<WindowGain> translated = new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return failingAs(DatabaseErrorException::readFailed, read::hasNext);
+            }
+
+            @Override
+            public WindowGain next() {
+                hasNext();
+                return read.next();
+            }
+        };
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(translated, Spliterator.ORDERED), false)
+                .onClose(gains::close);
+    }
+
+    @Override
+    public Optional<PlacedGain> placeOf(GuildId guild, TimeWindow window, String recordId) {
+        return failingAs(DatabaseErrorException::readFailed, () -> log.placeOf(guild, window, recordId));
     }
 
     @Override

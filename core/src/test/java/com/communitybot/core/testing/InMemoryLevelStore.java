@@ -8,6 +8,7 @@ import com.communitybot.core.model.LedgerWrite;
 import com.communitybot.core.model.LevelDelta;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.LevelXp;
+import com.communitybot.core.model.PlacedGain;
 import com.communitybot.core.model.TimeWindow;
 import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowGain;
@@ -19,6 +20,7 @@ import com.communitybot.core.port.LevelLedger;
 import com.communitybot.core.port.LevelStore;
 import com.communitybot.core.port.XpLog;
 import com.communitybot.core.usecase.LeaderboardOrder;
+import com.communitybot.core.usecase.WindowOrder;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -236,8 +238,27 @@ public final class InMemoryLevelStore implements LevelStore, LevelLedger, XpLog 
         }
     }
 
+    /** Computed and sorted in memory on every read, with core's own rules, which the SQL stores mirror. */
     @Override
-    public List<WindowGain> gainsIn(GuildId guild, TimeWindow window) {
+    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after) {
+        if (after < 0) {
+            throw new IllegalArgumentException("after must not be negative: " + after);
+        }
+        return windowLeaderboard(guild, window).stream().skip(after);
+    }
+
+    @Override
+    public Optional<PlacedGain> placeOf(GuildId guild, TimeWindow window, String recordId) {
+        List<WindowGain> ordered = windowLeaderboard(guild, window);
+        for (int i = 0; i < ordered.size(); i++) {
+            if (ordered.get(i).recordId().equals(recordId)) {
+                return Optional.of(new PlacedGain(ordered.get(i), i + 1L));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private List<WindowGain> windowLeaderboard(GuildId guild, TimeWindow window) {
         String prefix = guild + ":";
         XpLogFilter inWindow =
                 new XpLogFilter(Optional.of(window.since()), Optional.of(window.until()), Optional.empty());
@@ -250,11 +271,13 @@ public final class InMemoryLevelStore implements LevelStore, LevelLedger, XpLog 
                 }
             }
             return firstAndLast.entrySet().stream()
-                    .map(e -> new WindowGain(
+                    .map(e -> WindowGain.between(
                             e.getKey(),
                             e.getValue()[0].before(),
                             e.getValue()[1].after(),
                             Optional.ofNullable(records.get(e.getKey())).map(LevelXp::of)))
+                    .filter(WindowOrder::counts)
+                    .sorted(WindowOrder.COMPARATOR)
                     .toList();
         }
     }

@@ -15,14 +15,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.communitybot.core.model.LevelDelta;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.LevelXp;
+import com.communitybot.core.model.PlacedGain;
 import com.communitybot.core.model.TimeWindow;
 import com.communitybot.core.model.U64;
+import com.communitybot.core.model.UserId;
 import com.communitybot.core.model.WindowGain;
 import com.communitybot.core.model.XpEvent;
 import com.communitybot.core.model.XpLogFilter;
 import com.communitybot.core.model.XpSource;
 import com.communitybot.core.port.LevelLedger;
 import com.communitybot.core.port.XpLog;
+import com.communitybot.core.usecase.LeaderboardOrder;
+import com.communitybot.core.usecase.WindowOrder;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,6 +34,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,6 +61,23 @@ public abstract class XpLogContract {
         return log().eventsOfGuild(guild, XpLogFilter.ALL, OptionalLong.empty(), 1000);
     }
 
+    /** The window's gains from position {@code after + 1}, read to the end. */
+    private List<WindowGain> gains(TimeWindow window, long after) {
+        try (Stream<WindowGain> gains = log().gainsIn(GUILD, window, after)) {
+            return gains.toList();
+        }
+    }
+
+    /** A window around now, which the bot's writes (logged at the store's own clock) fall into. */
+    private static TimeWindow aroundNow() {
+        Instant now = Instant.now();
+        return new TimeWindow(now.minusSeconds(3600), now.plusSeconds(3600));
+    }
+
+    private static WindowGain gain(String id, long level, long xp, Optional<LevelXp> current) {
+        return new WindowGain(id, BigInteger.valueOf(level), BigInteger.valueOf(xp), current);
+    }
+
     private static LevelDelta delta(long xp, long level) {
         return new LevelDelta(BigInteger.valueOf(xp), BigInteger.valueOf(level));
     }
@@ -68,7 +90,9 @@ public abstract class XpLogContract {
     public void givenNoEvents_everyReadIsEmpty() {
         assertThat(all(GUILD)).isEmpty();
         assertThat(log().eventsOfMember(GUILD, ALICE, OptionalLong.empty(), 10)).isEmpty();
-        assertThat(log().gainsIn(GUILD, new TimeWindow(T0, T0.plusSeconds(1)))).isEmpty();
+        assertThat(gains(new TimeWindow(T0, T0.plusSeconds(1)), 0)).isEmpty();
+        assertThat(log().placeOf(GUILD, new TimeWindow(T0, T0.plusSeconds(1)), "12:1"))
+                .isEmpty();
     }
 
     @Test
@@ -237,24 +261,108 @@ public abstract class XpLogContract {
         ledger().remove(GUILD, TEN, at(T0.plusSeconds(2))); // removed in the window
         ledger().put(LONGER, ALICE, levelXp(9, 9), at(T0));
 
-        List<WindowGain> gains = log().gainsIn(GUILD, new TimeWindow(T0, T0.plusSeconds(60)));
+        TimeWindow window = new TimeWindow(T0, T0.plusSeconds(60));
 
-        assertThat(gains)
-                .containsExactlyInAnyOrder(
+        // 12:10 was removed: -9 and -90, no gain that counts.
+        assertThat(gains(window, 0))
+                .containsExactly(
+                        gain("12:2", 3, 30, Optional.of(levelXp(3, 30))),
+                        gain("12:1", 1, 75, Optional.of(levelXp(7, 1175))));
+        assertThat(log().placeOf(GUILD, window, "12:1"))
+                .contains(new PlacedGain(gain("12:1", 1, 75, Optional.of(levelXp(7, 1175))), 2));
+        assertThat(log().placeOf(GUILD, window, "12:10")).isEmpty();
+        assertThat(log().placeOf(GUILD, window, "123:1")).isEmpty();
+    }
+
+    @Test
+    public void theGainsThatCount_areALevelGained_orNoLevelAndSomeXp_byLevelThenXpDescending() {
+        for (long user = 1; user <= 5; user++) {
+            ledger().put(GUILD, new UserId(user), levelXp(5, 500), at(T0)); // long before the window
+        }
+        botWrites(
+                record("12:1", 6, 0), // a level, xp lost: counts
+                record("12:2", 4, 9000), // a level lost, xp gained: left out
+                record("12:3", 5, 501), // no level, some xp: counts
+                record("12:4", 6, 600)); // counts, before 12:1 by xp
+        botRemoves("12:5"); // -5 and -500: left out
+        botWrites(record("12:6", 0, 0)); // created at 0: nothing gained, left out
+        TimeWindow window = aroundNow();
+
+        assertThat(gains(window, 0))
+                .containsExactly(
+                        gain("12:4", 1, 100, Optional.of(levelXp(6, 600))),
+                        gain("12:1", 1, -500, Optional.of(levelXp(6, 0))),
+                        gain("12:3", 0, 1, Optional.of(levelXp(5, 501))));
+        assertThat(log().placeOf(GUILD, window, "12:3"))
+                .map(PlacedGain::position)
+                .contains(3L);
+        assertThat(log().placeOf(GUILD, window, "12:2")).isEmpty();
+        assertThat(log().placeOf(GUILD, window, "12:5")).isEmpty();
+        assertThat(log().placeOf(GUILD, window, "12:6")).isEmpty();
+    }
+
+    @Test
+    public void gainsThatTie_areOrderedByIdByteByByteInUtf8_alsoBeyondUtf16Order() {
+        // UTF-16 puts U+1F600 (a surrogate pair) before U+E000; UTF-8 after it, as core's order does.
+        List<String> ids =
+                List.of("12:z", "12:\uD83D\uDE00", "12:\uE000", "12:\u00e9", "12:Z", "12:1", "12:10", "12:9");
+        for (String id : ids) {
+            botWrites(record(id, 1, 10));
+        }
+        TimeWindow window = aroundNow();
+
+        List<String> expected =
+                ids.stream().sorted(LeaderboardOrder::compareUtf8).toList();
+        assertThat(expected).containsSubsequence("12:\uE000", "12:\uD83D\uDE00");
+        assertThat(gains(window, 0)).extracting(WindowGain::recordId).containsExactlyElementsOf(expected);
+        for (int i = 0; i < expected.size(); i++) {
+            assertThat(log().placeOf(GUILD, window, expected.get(i)))
+                    .as(expected.get(i))
+                    .map(PlacedGain::position)
+                    .contains(i + 1L);
+            assertThat(gains(window, i))
+                    .extracting(WindowGain::recordId)
+                    .isEqualTo(expected.subList(i, expected.size()));
+        }
+        assertThat(gains(window, expected.size())).isEmpty();
+        assertThat(gains(window, 1000)).isEmpty();
+    }
+
+    @Test
+    public void gainsOfTheWholeU64Range_areExact_andSigned() {
+        botWrites(new LevelRecord("12:1", U64.MAX, U64.MAX));
+        botWrites(new LevelRecord("12:2", U64.MAX, U64.ZERO));
+        botWrites(new LevelRecord("12:2", U64.ofNonNegative(1), U64.ZERO));
+        TimeWindow window = aroundNow();
+
+        BigInteger top = U64.MAX.toBigInteger();
+        assertThat(gains(window, 0))
+                .containsExactly(
+                        new WindowGain("12:1", top, top, Optional.of(new LevelXp(U64.MAX, U64.MAX))),
                         new WindowGain(
-                                "12:1",
-                                Optional.of(levelXp(1, 100)),
-                                Optional.of(levelXp(2, 175)),
-                                Optional.of(levelXp(7, 1175))),
-                        new WindowGain(
-                                "12:2", Optional.empty(), Optional.of(levelXp(3, 30)), Optional.of(levelXp(3, 30))),
-                        new WindowGain("12:10", Optional.of(levelXp(9, 90)), Optional.empty(), Optional.empty()));
-        WindowGain ten = gains.stream()
-                .filter(g -> g.recordId().equals("12:10"))
-                .findFirst()
-                .orElseThrow();
-        assertThat(ten.levelGained()).isEqualTo(BigInteger.valueOf(-9));
-        assertThat(ten.xpGained()).isEqualTo(BigInteger.valueOf(-90));
+                                "12:2",
+                                BigInteger.ZERO,
+                                BigInteger.ONE,
+                                Optional.of(new LevelXp(U64.ZERO, U64.ofNonNegative(1)))));
+    }
+
+    @Test
+    public void aWindowOfManyRecords_streamed_isInWindowOrder_andEveryPlaceIsItsPosition() {
+        LevelRecord[] records = new LevelRecord[3000];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = record("12:" + (i * 7919 % 3001), i % 13, i % 101 + 1);
+        }
+        botWrites(records);
+        TimeWindow window = aroundNow();
+
+        List<WindowGain> all = gains(window, 0);
+
+        assertThat(all).hasSize(records.length).isSortedAccordingTo(WindowOrder.COMPARATOR);
+        assertThat(gains(window, 2990)).containsExactlyElementsOf(all.subList(2990, all.size()));
+        for (int i : new int[] {0, 1, 1499, 2999}) {
+            assertThat(log().placeOf(GUILD, window, all.get(i).recordId()))
+                    .contains(new PlacedGain(all.get(i), i + 1L));
+        }
     }
 
     @Test

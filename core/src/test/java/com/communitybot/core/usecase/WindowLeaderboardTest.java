@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class WindowLeaderboardTest {
@@ -50,6 +51,25 @@ class WindowLeaderboardTest {
                 LedgerWrite.at(at));
     }
 
+    private List<WindowEntry> whole(TimeWindow window) {
+        try (Stream<WindowEntry> entries = board.of(GUILD, window)) {
+            return entries.toList();
+        }
+    }
+
+    private List<WindowEntry> paged(TimeWindow window, int limit) {
+        List<WindowEntry> pages = new ArrayList<>();
+        OptionalLong after = OptionalLong.empty();
+        WindowPage page;
+        do {
+            page = board.page(GUILD, window, limit, after);
+            assertThat(page.entries().size()).isLessThanOrEqualTo(limit);
+            pages.addAll(page.entries());
+            after = page.next();
+        } while (after.isPresent());
+        return pages;
+    }
+
     private static List<String> users(List<WindowEntry> entries) {
         return entries.stream()
                 .map(e -> e.member().userId() + "@" + e.member().rank() + ":" + e.levelGained() + "/" + e.xpGained())
@@ -72,7 +92,7 @@ class WindowLeaderboardTest {
         gain("7", 99, 0, NOW); // at until: not in the window
         gain("10", 10, 0, WEEK_AGO.plusSeconds(6)); // ties with 1, after it by id: "12:1" < "12:10"
 
-        List<WindowEntry> whole = board.of(GUILD, board.window(WEEK_AGO, Optional.empty()));
+        List<WindowEntry> whole = whole(board.window(WEEK_AGO, Optional.empty()));
 
         assertThat(users(whole)).containsExactly("3@1:1/1", "4@2:1/1", "2@3:0/500", "1@4:0/10", "10@5:0/10");
         assertThat(whole.get(3).member().username()).isEqualTo("Alice");
@@ -85,7 +105,7 @@ class WindowLeaderboardTest {
         store.put(new com.communitybot.core.model.LevelRecord("12:abc", U64.ofNonNegative(5), U64.ZERO));
         gain("1", 1, 0, NOW.minusSeconds(10));
 
-        List<WindowEntry> whole = board.of(GUILD, board.window(NOW.minusSeconds(3600), Optional.empty()));
+        List<WindowEntry> whole = whole(board.window(NOW.minusSeconds(3600), Optional.empty()));
 
         assertThat(users(whole)).containsExactly("1@2:0/1");
     }
@@ -96,7 +116,7 @@ class WindowLeaderboardTest {
             gain(String.valueOf(i), i, 0, WEEK_AGO.plusSeconds(i));
         }
         TimeWindow window = board.window(WEEK_AGO, Optional.empty());
-        List<WindowEntry> whole = board.of(GUILD, window);
+        List<WindowEntry> whole = whole(window);
 
         for (int limit = 1; limit <= 10; limit++) {
             List<WindowEntry> pages = new ArrayList<>();
@@ -108,6 +128,48 @@ class WindowLeaderboardTest {
                 after = page.next();
             } while (after.isPresent());
             assertThat(pages).as("limit %d", limit).containsExactlyElementsOf(whole);
+        }
+    }
+
+    @Test
+    public void pagesAcrossTies_withUnrankedRecordsAmongThem_concatenated_areTheWholeWindow() {
+        store.botClock(Clock.fixed(NOW.minusSeconds(20), ZoneOffset.UTC));
+        for (String id : new String[] {"12:\u00e9", "12:\uD83D\uDE00", "12:\uE000", "12:z"}) {
+            store.put(new com.communitybot.core.model.LevelRecord(id, U64.ofNonNegative(5), U64.ZERO));
+        }
+        for (int i = 1; i <= 12; i++) {
+            gain(String.valueOf(i * 7), 5, 0, NOW.minusSeconds(10)); // all tie at 0/5: by id bytes
+        }
+        TimeWindow window = board.window(NOW.minusSeconds(3600), Optional.empty());
+        List<WindowEntry> whole = whole(window);
+
+        assertThat(whole).hasSize(12);
+        assertThat(whole.get(0).member().userId())
+                .isEqualTo(new UserId(14)); // "12:14" < "12:21" < ... < "12:7" < "12:77"
+        assertThat(whole.get(11).member().rank()).isEqualTo(12);
+        for (int limit = 1; limit <= 13; limit++) {
+            assertThat(paged(window, limit)).as("limit %d", limit).containsExactlyElementsOf(whole);
+        }
+    }
+
+    @Test
+    public void aLargeWindow_pagedToTheEnd_isTheWholeWindow() {
+        for (int i = 1; i <= 2500; i++) {
+            gain(String.valueOf(i), i % 17, i % 3, NOW.minusSeconds(10));
+        }
+        TimeWindow window = board.window(NOW.minusSeconds(3600), Optional.empty());
+        List<WindowEntry> whole = whole(window);
+
+        // Left out: no level and no xp gained (multiples of both 3 and 17).
+        assertThat(whole).hasSize(2500 - 2500 / 51);
+        assertThat(whole)
+                .isSortedAccordingTo((a, b) -> a.levelGained().equals(b.levelGained())
+                        ? b.xpGained().compareTo(a.xpGained())
+                        : b.levelGained().compareTo(a.levelGained()));
+        assertThat(paged(window, 1000)).containsExactlyElementsOf(whole);
+        assertThat(paged(window, 7)).containsExactlyElementsOf(whole);
+        for (WindowEntry entry : List.of(whole.get(0), whole.get(1234), whole.get(whole.size() - 1))) {
+            assertThat(board.entryOf(GUILD, entry.member().userId(), window)).isEqualTo(entry);
         }
     }
 

@@ -35,7 +35,12 @@ class XpLogErrorsTest extends PortErrorsContract<XpLog> {
                         l -> l.eventsOfGuild(GUILD, XpLogFilter.ALL, OptionalLong.empty(), 1), QUERY, UNREADABLE),
                 "gainsIn",
                 new Expected<>(
-                        l -> l.gainsIn(GUILD, new TimeWindow(Instant.EPOCH, Instant.EPOCH.plusSeconds(1))),
+                        l -> l.gainsIn(GUILD, new TimeWindow(Instant.EPOCH, Instant.EPOCH.plusSeconds(1)), 0),
+                        QUERY,
+                        UNREADABLE),
+                "placeOf",
+                new Expected<>(
+                        l -> l.placeOf(GUILD, new TimeWindow(Instant.EPOCH, Instant.EPOCH.plusSeconds(1)), "12:1"),
                         QUERY,
                         UNREADABLE),
                 "deleteEventsBefore",
