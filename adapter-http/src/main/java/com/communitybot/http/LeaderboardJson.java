@@ -58,7 +58,7 @@ final class LeaderboardJson implements AutoCloseable {
     }
 
     LeaderboardJson(Stream<LeaderboardEntry> entries, Progress progress) {
-        this(new Entries(entries), progress);
+        this(new Values<>(entries, new EntryWriter()::write), progress);
     }
 
     /** The same bytes as from the entries of {@code rows}, without an object per entry. */
@@ -73,7 +73,7 @@ final class LeaderboardJson implements AutoCloseable {
      */
     <T> LeaderboardJson(Stream<T> objects, ObjectWriter writer) {
         this(
-                new Values<>(objects, writer.without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE)),
+                new Values<>(objects, writer.without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE)::writeValue),
                 (rows, bytes) -> {},
                 writer.getFactory());
     }
@@ -211,41 +211,20 @@ final class LeaderboardJson implements AutoCloseable {
         void close();
     }
 
-    private static final class Entries implements Source {
-        private final Stream<LeaderboardEntry> entries;
-        private final Iterator<LeaderboardEntry> iterator;
-        private final EntryWriter writer = new EntryWriter();
-        private LeaderboardEntry current;
-
-        Entries(Stream<LeaderboardEntry> entries) {
-            this.entries = entries;
-            this.iterator = entries.iterator();
-        }
-
-        @Override
-        public boolean advance() {
-            current = iterator.hasNext() ? iterator.next() : null;
-            return current != null;
-        }
-
-        @Override
-        public void write(JsonGenerator generator) throws IOException {
-            writer.write(generator, current);
-        }
-
-        @Override
-        public void close() {
-            entries.close();
-        }
+    /** Writes one value of a body with the body's generator. */
+    @FunctionalInterface
+    private interface ValueWriter<T> {
+        void write(JsonGenerator generator, T value) throws IOException;
     }
 
+    /** The values of a stream, each written by its writer; closing it closes the stream. */
     private static final class Values<T> implements Source {
         private final Stream<T> objects;
         private final Iterator<T> iterator;
-        private final ObjectWriter writer;
+        private final ValueWriter<T> writer;
         private T current;
 
-        Values(Stream<T> objects, ObjectWriter writer) {
+        Values(Stream<T> objects, ValueWriter<T> writer) {
             this.objects = objects;
             this.iterator = objects.iterator();
             this.writer = writer;
@@ -259,7 +238,7 @@ final class LeaderboardJson implements AutoCloseable {
 
         @Override
         public void write(JsonGenerator generator) throws IOException {
-            writer.writeValue(generator, current);
+            writer.write(generator, current);
         }
 
         @Override

@@ -126,6 +126,21 @@ final class ReadCursors implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends a snapshot of {@link #openSnapshot} and gives its connection back; a failure to end it changes nothing
+     * read, and the pool drops a broken connection.
+     */
+    static void release(Connection connection) {
+        if (connection == null) {
+            return;
+        }
+        try (connection) {
+            connection.rollback();
+        } catch (SQLException e) {
+            LOG.debug("Ending a read-only snapshot failed; the pool discards a broken connection", e);
+        }
+    }
+
     private static void closeQuietly(ReadCursors cursors) {
         if (cursors != null) {
             cursors.close();

@@ -28,8 +28,6 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import javax.sql.DataSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@link LevelStore} on the {@code level_record} table.
@@ -43,8 +41,6 @@ import org.slf4j.LoggerFactory;
  */
 @Singleton
 final class SqlLevelStore implements LevelStore {
-
-    private static final Logger LOG = LoggerFactory.getLogger(SqlLevelStore.class);
 
     /**
      * Bytes of records a read keeps in memory ahead of its consumer, about 16,000 records; the rest waits in a
@@ -147,19 +143,7 @@ final class SqlLevelStore implements LevelStore {
         } catch (RuntimeException e) {
             failed(buffer, firstBatch, DriverExceptions.translate(what, e));
         } finally {
-            release(connection);
-        }
-    }
-
-    /** Ends the read-only transaction; a failure to do so changes nothing read, and the pool drops a broken connection. */
-    private static void release(Connection connection) {
-        if (connection == null) {
-            return;
-        }
-        try (connection) {
-            connection.rollback();
-        } catch (SQLException e) {
-            LOG.debug("Ending a leaderboard read failed; the pool discards a broken connection", e);
+            ReadCursors.release(connection);
         }
     }
 
@@ -191,7 +175,7 @@ final class SqlLevelStore implements LevelStore {
         } catch (RuntimeException e) {
             throw DriverExceptions.translate(what, e);
         } finally {
-            release(connection);
+            ReadCursors.release(connection);
         }
     }
 

@@ -173,7 +173,7 @@ final class SqlXpLog implements XpLog {
         } catch (RuntimeException e) {
             throw DriverExceptions.translate(what, e);
         } finally {
-            release(connection);
+            ReadCursors.release(connection);
         }
     }
 
@@ -227,18 +227,6 @@ final class SqlXpLog implements XpLog {
 
     private static String reading(GuildId guild, TimeWindow window) {
         return "Reading the gains of guild " + guild + " from " + window.since() + " to " + window.until();
-    }
-
-    /** Ends the read-only snapshot; a failure to do so changes nothing read, and the pool drops a broken connection. */
-    private static void release(Connection connection) {
-        if (connection == null) {
-            return;
-        }
-        try (connection) {
-            connection.rollback();
-        } catch (SQLException e) {
-            // nothing was written; the pool discards a broken connection
-        }
     }
 
     /**
