@@ -43,35 +43,45 @@ public final class LeaderboardRanking {
      * Closing the result closes {@code ordered}.
      */
     public static Stream<Ranked> rank(Stream<LevelRecord> ordered) {
-        Iterator<LevelRecord> records = ordered.iterator();
-        Iterator<Ranked> ranked = new Iterator<>() {
-            private long index;
-            private Ranked next;
+        return numbered(ordered, (record, rank) -> rankedUser(record).map(user -> new Ranked(user, record, rank)));
+    }
+
+    /** What an item at a 1-based position of an ordered stream becomes; empty for an item that is skipped. */
+    @FunctionalInterface
+    interface AtPosition<T, R> {
+        Optional<R> at(T item, long position);
+    }
+
+    /**
+     * The items of {@code ordered} numbered from 1 in their order and turned into what {@code keep} gives, those it
+     * gives nothing for skipped with their positions kept; lazily, one item read for each one kept or skipped.
+     * Closing the result closes {@code ordered}. The leaderboard's ranks and the window's positions both count so.
+     */
+    static <T, R> Stream<R> numbered(Stream<T> ordered, AtPosition<T, R> keep) {
+        Iterator<T> items = ordered.iterator();
+        Iterator<R> kept = new Iterator<>() {
+            private long position;
+            private R next;
 
             @Override
             public boolean hasNext() {
-                while (next == null && records.hasNext()) {
-                    LevelRecord record = records.next();
-                    index++;
-                    long rank = index;
-                    next = rankedUser(record)
-                            .map(user -> new Ranked(user, record, rank))
-                            .orElse(null);
+                while (next == null && items.hasNext()) {
+                    next = keep.at(items.next(), ++position).orElse(null);
                 }
                 return next != null;
             }
 
             @Override
-            public Ranked next() {
+            public R next() {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                Ranked result = next;
+                R result = next;
                 next = null;
                 return result;
             }
         };
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(ranked, Spliterator.ORDERED), false)
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(kept, Spliterator.ORDERED), false)
                 .onClose(ordered::close);
     }
 }

@@ -19,14 +19,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * Who gained most in a window of time (ledger L3), from the XP log: the store gives the gains that count, already in
@@ -69,31 +65,7 @@ public final class WindowLeaderboard {
     public Stream<WindowEntry> of(GuildId guild, TimeWindow window) {
         GuildView.Members members = presentMembers(guild);
         Stream<WindowGain> gains = log.gainsIn(guild, window, 0);
-        Iterator<WindowGain> ordered = gains.iterator();
-        Iterator<WindowEntry> entries = new Iterator<>() {
-            private long position;
-            private WindowEntry next;
-
-            @Override
-            public boolean hasNext() {
-                while (next == null && ordered.hasNext()) {
-                    next = entry(members, ordered.next(), ++position).orElse(null);
-                }
-                return next != null;
-            }
-
-            @Override
-            public WindowEntry next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                WindowEntry entry = next;
-                next = null;
-                return entry;
-            }
-        };
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entries, Spliterator.ORDERED), false)
-                .onClose(gains::close);
+        return LeaderboardRanking.numbered(gains, (gain, position) -> entry(members, gain, position));
     }
 
     /**
