@@ -15,6 +15,8 @@ usage: bench/soak.sh --store h2|postgres --minutes M [options]
   --records N           level records in the big guild, all of them members of the snapshot (default 100000)
   --jar PATH            the service jar (default app/target/community-bot-api.jar)
   --heap SIZE           the service's -Xmx (default 256m)
+  --h2-options ";K=V"   H2 settings appended to the store's URL (h2 only), e.g. ";CACHE_SIZE=1024" to tell
+                        H2's page cache, which lives in the heap, from other growth
   --java-opts "OPTS"    more JVM options for the service (it always runs with -XX:NativeMemoryTracking=summary,
                         which the native-memory column and check need)
   --port P              the API port (default: a free one); the management port is P+1 unless --management-port
@@ -33,7 +35,7 @@ CMDLINE="$0$(printf ' %q' "$@")"
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 STORE= MINUTES= RECORDS=100000 JAR="$ROOT/app/target/community-bot-api.jar" HEAP=256m PORT= MPORT=
-WORKERS=6 RATE=150 WHOLE=2 WHOLE_PAUSE=1000 MARKDOWN= JAVA_OPTS_EXTRA=
+WORKERS=6 RATE=150 WHOLE=2 WHOLE_PAUSE=1000 MARKDOWN= JAVA_OPTS_EXTRA= H2_OPTIONS=
 GUILD=100000000000000001 KEY=soak-key
 
 die() { echo "soak.sh: $*" >&2; exit 2; }
@@ -46,6 +48,7 @@ while [[ $# -gt 0 ]]; do
     --jar) need_value "$@"; JAR=$2; shift 2 ;;
     --heap) need_value "$@"; HEAP=$2; shift 2 ;;
     --java-opts) need_value "$@"; JAVA_OPTS_EXTRA=$2; shift 2 ;;
+    --h2-options) need_value "$@"; H2_OPTIONS=$2; shift 2 ;;
     --port) need_value "$@"; PORT=$2; shift 2 ;;
     --management-port) need_value "$@"; MPORT=$2; shift 2 ;;
     --workers) need_value "$@"; WORKERS=$2; shift 2 ;;
@@ -58,6 +61,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 [[ $STORE == h2 || $STORE == postgres ]] || { usage >&2; die "--store must be h2 or postgres"; }
+[[ -z $H2_OPTIONS || ($STORE == h2 && $H2_OPTIONS == \;*) ]] || die "--h2-options is for --store h2 and starts with ;"
 [[ -n $MINUTES ]] || { usage >&2; die "--minutes is required"; }
 for v in MINUTES RECORDS WORKERS RATE WHOLE_PAUSE; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "--$(tr 'A-Z_' 'a-z-' <<<"$v") must be a positive integer, not ${!v}"
@@ -113,7 +117,7 @@ java "$HERE/GenerateLevels.java" "$WORK/levels.json" "$RECORDS" --snapshot "$WOR
 [[ -s $WORK/levels.json && -s $WORK/snapshot.json ]] || { echo "soak.sh: the generator failed" >&2; exit 1; }
 
 if [[ $STORE == h2 ]]; then
-  export DATABASE_URL="jdbc:h2:file:$WORK/db"
+  export DATABASE_URL="jdbc:h2:file:$WORK/db$H2_OPTIONS"
   unset DATABASE_USER DATABASE_PASSWORD
 else
   DB="soak_$$"

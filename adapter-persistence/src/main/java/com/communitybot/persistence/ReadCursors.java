@@ -99,6 +99,11 @@ final class ReadCursors implements AutoCloseable {
         }
     }
 
+    /** The snapshot's connection, for settings of its transaction before the queries run. */
+    Connection connection() {
+        return connection;
+    }
+
     /** Runs {@code sql}; its result set is closed with these cursors. */
     ResultSet query(String sql, Binder binder) throws SQLException {
         PreparedStatement statement =

@@ -139,6 +139,7 @@ final class SqlXpLog implements XpLog {
                 + " ORDER BY g.level_gained DESC, g.xp_gained DESC, " + engine.inByteOrder("g.user_id")
                 + (after > 0 ? " OFFSET " + after + " ROWS" : "");
         return ReadCursors.stream(pool, reading(guild, window), cursors -> {
+            engine.readyForWindowAggregate(cursors.connection());
             ResultSet rows = cursors.query(sql, select -> {
                 select.setString(1, guild.toString());
                 select.setString(2, Columns.timestamp(window.since()));
@@ -168,6 +169,7 @@ final class SqlXpLog implements XpLog {
             if (gain.isEmpty()) {
                 return Optional.empty();
             }
+            engine.readyForWindowAggregate(connection);
             return Optional.of(
                     new PlacedGain(gain.get(), 1 + gainsBefore(connection, guild, window, gain.get(), user)));
         } catch (SQLException e) {

@@ -72,6 +72,14 @@ public interface StoreEngine {
      */
     String inByteOrder(String expression);
 
+    /**
+     * Readies {@code connection}, a read-only snapshot ({@link ReadCursors#openSnapshot}), for one query that
+     * aggregates every event of a window of the XP log before its first row: room to aggregate in memory, and time
+     * to answer beyond the store's usual bound. The settings end with the transaction or when the pool takes the
+     * connection back.
+     */
+    void readyForWindowAggregate(Connection connection) throws SQLException;
+
     /** Work on a connection that may fail with the driver's exception. */
     @FunctionalInterface
     interface SqlWork<T> {

@@ -14,6 +14,7 @@ import com.communitybot.core.model.XpLogFilter;
 import com.communitybot.core.port.LevelLedger;
 import com.communitybot.core.port.XpLog;
 import com.communitybot.core.testing.Await;
+import com.communitybot.core.usecase.SweepPace;
 import com.communitybot.core.usecase.XpLogRetention;
 import com.communitybot.persistence.testing.StoreBackend;
 import com.communitybot.persistence.testing.StoreContext;
@@ -70,7 +71,11 @@ class XpLogSweeperTest {
             ledger.put(GUILD, new UserId(1), levelXp(3, 3), keyed("old-key", NOW.minus(Duration.ofHours(25))));
             ledger.put(GUILD, new UserId(1), levelXp(4, 4), keyed("new-key", NOW.minus(Duration.ofHours(1))));
 
-            XpLogSweeper sweeper = new XpLogSweeper(XpLogRetention.parse("30d"), log, Clock.fixed(NOW, ZoneOffset.UTC));
+            XpLogSweeper sweeper = new XpLogSweeper(
+                    XpLogRetention.parse("30d"),
+                    log,
+                    Clock.fixed(NOW, ZoneOffset.UTC),
+                    SweepPace.eventsPerSecond(1_000_000));
             assertThat(sweeper.sweep()).isEqualTo(2_500);
 
             assertThat(events(log))
@@ -94,7 +99,11 @@ class XpLogSweeperTest {
             XpLog log = stores.bean(XpLog.class);
             ledger.put(GUILD, new UserId(1), levelXp(1, 1), LedgerWrite.at(NOW.minus(Duration.ofDays(3650))));
 
-            XpLogSweeper sweeper = new XpLogSweeper(XpLogRetention.parse("off"), log, Clock.fixed(NOW, ZoneOffset.UTC));
+            XpLogSweeper sweeper = new XpLogSweeper(
+                    XpLogRetention.parse("off"),
+                    log,
+                    Clock.fixed(NOW, ZoneOffset.UTC),
+                    SweepPace.eventsPerSecond(1_000_000));
 
             assertThat(sweeper.sweep()).isZero();
             assertThat(events(log)).hasSize(1);
@@ -103,8 +112,9 @@ class XpLogSweeperTest {
 
     @Test
     void serve_sweepsByItself_everyInterval() {
-        try (StoreContext stores =
-                store("sweep-serve", Map.of(XpLogSweeper.RETENTION, "1h", XpLogSweeper.INTERVAL, "200ms"))) {
+        try (StoreContext stores = store(
+                "sweep-serve",
+                Map.of(XpLogSweeper.RETENTION, "1h", XpLogSweeper.INTERVAL, "200ms", XpLogSweeper.RATE, 5_000))) {
             LevelLedger ledger = stores.bean(LevelLedger.class);
             XpLog log = stores.bean(XpLog.class);
             ledger.put(

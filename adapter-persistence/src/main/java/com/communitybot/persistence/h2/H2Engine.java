@@ -71,6 +71,10 @@ public final class H2Engine implements StoreEngine {
      * (docs/store.md, "H2's quirks"); H2 casts text to {@code VARBINARY} as its UTF-8 bytes, and compares those
      * unsigned.
      */
+    /** H2 aggregates within the service's heap and has no network time to wait. */
+    @Override
+    public void readyForWindowAggregate(Connection connection) {}
+
     @Override
     public String inByteOrder(String expression) {
         return "CAST(" + expression + " AS VARBINARY)";

@@ -71,22 +71,32 @@ public final class XpLogRetention {
 
     /**
      * Deletes the events older than the horizon at {@code now}, {@value #BATCH} per transaction until none are
-     * left, and the idempotency keys older than their lifetime.
+     * left, no faster than {@code pace}, and the idempotency keys older than their lifetime. An interrupt (the
+     * service stopping) ends the sweep after the batch in hand; the next sweep deletes the rest.
      *
      * @return how many events were deleted
      */
-    public long sweep(XpLog log, Instant now) {
+    public long sweep(XpLog log, Instant now, SweepPace pace) {
         XpLog translated = new XpLogErrors(log);
         translated.deleteIdempotencyKeysBefore(now.minus(IdempotencyKey.LIFETIME));
         Optional<Instant> horizon = horizon(now);
         if (horizon.isEmpty()) {
             return 0;
         }
+        SweepPace.Run run = pace.start();
         long deleted = 0;
         int batch;
         do {
             batch = translated.deleteEventsBefore(horizon.get(), BATCH);
             deleted += batch;
+            if (batch == BATCH) {
+                try {
+                    run.deleted(batch);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return deleted;
+                }
+            }
         } while (batch == BATCH);
         return deleted;
     }
