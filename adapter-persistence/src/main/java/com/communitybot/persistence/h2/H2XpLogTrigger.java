@@ -3,7 +3,6 @@ package com.communitybot.persistence.h2;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
@@ -19,8 +18,8 @@ import org.h2.api.Trigger;
  * creation, two events. An update that leaves level and xp as they were logs nothing, and a record without a
  * {@code :} in its id is of no guild and is not logged.
  *
- * <p>What the writing session says of its writes is read from its session variables (one {@code SELECT @...} on the
- * trigger's connection, once a row needs logging), which H2 keeps per connection, embedded or over TCP: {@code @communitybot_source = 'api'}, {@code @communitybot_reason} and {@code @communitybot_at} mark the
+ * <p>What the writing session says of its writes is read from its session variables (by the event's insert, on the
+ * trigger's connection, which is the writing session's), which H2 keeps per connection, embedded or over TCP: {@code @communitybot_source = 'api'}, {@code @communitybot_reason} and {@code @communitybot_at} mark the
  * service's own writes, with their reason and time ({@link H2Engine#markApiWrites}); {@code @communitybot_bulk_write} stops the log for an import
  * ({@link H2Engine#suspendTriggers}). Without them an event's source is {@code store}: the bot writing the store.
  */
@@ -37,9 +36,19 @@ public final class H2XpLogTrigger implements Trigger {
     private static final int XP = 1;
     private static final int LEVEL = 2;
 
+    /**
+     * One event, and what the writing session said of its writes, in one statement: H2 parses each statement a
+     * trigger prepares (the trigger gets a new connection for every row, and {@code QUERY_CACHE_SIZE=0}), so the
+     * session variables are read by the insert itself rather than by a query of their own. The last parameter is
+     * the clock's time, for the bot's writes; a bulk write inserts nothing.
+     */
     private static final String LOG = "INSERT INTO xp_log"
             + " (guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " SELECT ?, ?, ?, ?, ?, ?,"
+            + " CASE WHEN @" + SOURCE + " = 'api' THEN 'api' ELSE 'store' END,"
+            + " CASE WHEN @" + SOURCE + " = 'api' THEN @" + REASON + " END,"
+            + " CASE WHEN @" + SOURCE + " = 'api' THEN @" + AT + " ELSE ? END"
+            + " WHERE @" + BULK_WRITE + " IS NULL";
 
     /** Stops the log of the writes on {@code connection} until {@link #resume}. */
     static void suspend(Connection connection) throws SQLException {
@@ -57,7 +66,10 @@ public final class H2XpLogTrigger implements Trigger {
     static void markApiWrites(Connection connection, String reason, Instant at) throws SQLException {
         set(connection, SOURCE, "api");
         set(connection, REASON, reason);
-        set(connection, AT, at.truncatedTo(ChronoUnit.MILLIS).toString());
+        try (PreparedStatement set = connection.prepareStatement("SET @" + AT + " = ?")) {
+            set.setObject(1, OffsetDateTime.ofInstant(at.truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC));
+            set.execute();
+        }
     }
 
     static void unmarkApiWrites(Connection connection) throws SQLException {
@@ -85,19 +97,15 @@ public final class H2XpLogTrigger implements Trigger {
         if (guildEnd(oldId) < 0 && guildEnd(newId) < 0) {
             return; // of no guild
         }
-        Marks marks = Marks.of(connection);
-        if (marks.bulkWrite()) {
-            return;
-        }
         if (sameRecord) {
-            log(connection, marks, newId, oldRow, newRow);
+            log(connection, newId, oldRow, newRow);
             return;
         }
         if (oldId != null) {
-            log(connection, marks, oldId, oldRow, null);
+            log(connection, oldId, oldRow, null);
         }
         if (newId != null) {
-            log(connection, marks, newId, null, newRow);
+            log(connection, newId, null, newRow);
         }
     }
 
@@ -110,13 +118,11 @@ public final class H2XpLogTrigger implements Trigger {
         return id == null ? -1 : id.indexOf(':');
     }
 
-    private static void log(Connection connection, Marks marks, String id, Object[] before, Object[] after)
-            throws SQLException {
+    private static void log(Connection connection, String id, Object[] before, Object[] after) throws SQLException {
         int colon = guildEnd(id);
         if (colon < 0) {
             return; // of no guild
         }
-        boolean api = "api".equals(marks.source());
         try (PreparedStatement insert = connection.prepareStatement(LOG)) {
             insert.setString(1, id.substring(0, colon));
             insert.setString(2, id.substring(colon + 1));
@@ -124,28 +130,8 @@ public final class H2XpLogTrigger implements Trigger {
             bind(insert, 4, before, XP);
             bind(insert, 5, after, LEVEL);
             bind(insert, 6, after, XP);
-            insert.setString(7, api ? "api" : "store");
-            insert.setString(8, api ? marks.reason() : null);
-            Instant at = api ? Instant.parse(marks.at()) : Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            insert.setObject(9, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
+            insert.setObject(7, OffsetDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC));
             insert.executeUpdate();
-        }
-    }
-
-    /**
-     * What the writing session said of its writes: its session variables, read the documented way, with a query
-     * on the trigger's connection (which is the writing session's), once a row needs logging.
-     */
-    private record Marks(boolean bulkWrite, String source, String reason, String at) {
-
-        private static final String READ = "SELECT @" + BULK_WRITE + ", @" + SOURCE + ", @" + REASON + ", @" + AT;
-
-        static Marks of(Connection connection) throws SQLException {
-            try (PreparedStatement read = connection.prepareStatement(READ);
-                    ResultSet row = read.executeQuery()) {
-                row.next();
-                return new Marks(row.getString(1) != null, row.getString(2), row.getString(3), row.getString(4));
-            }
         }
     }
 
