@@ -117,4 +117,21 @@ class PrometheusMetricsTest {
             assertThat(lines(scrape, meter)).as(meter).isNotEmpty();
         }
     }
+
+    @Test
+    void h2sPageCache_inTheHeap_isThere() {
+        String scrape = scrape();
+
+        double used = value(scrape, "h2_cache_used_bytes");
+        double max = value(scrape, "h2_cache_max_bytes");
+        assertThat(max).isNotNaN().isPositive();
+        assertThat(used).isNotNaN().isBetween(0.0, max);
+        assertThat(used % (1 << 20)).as("whole MiB, as H2 reports it").isZero();
+    }
+
+    private static double value(String scrape, String meter) {
+        List<String> found = lines(scrape, meter + " ");
+        assertThat(found).as(meter).hasSize(1);
+        return Double.parseDouble(found.get(0).substring(meter.length() + 1));
+    }
 }
