@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Crash safety by kill -9 (issue 13 item 2): runs CrashSafetyIT with more rounds than the build's 3. Each round
+# Crash safety by kill -9 (issue 13 item 2): runs CrashSafetyIT with more rounds than the build's one. Each round
 # kills the built jar with SIGKILL at a random moment, during an `import` (then checks the store holds all of
 # it or none of it, and the next start opens it) and during a stream of API writes from 8 clients (then checks
 # every acknowledged write is in the store and none is half-written), on H2 and on PostgreSQL (127.0.0.1:5432,

@@ -43,12 +43,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * at random moments: of an {@code import} (the store then holds the whole import or none of it, and the next start
  * opens it as it is), and of the service during a stream of API writes from several clients (every write the
  * service acknowledged with 200/201 is in the store, and nothing half-written is). Each check runs
- * {@code -Dcrash.rounds=N} rounds (2 by default, for the build; bench/crash.sh runs 20).
+ * {@code -Dcrash.rounds=N} rounds (one in the build, where it shows a kill is survived at all; bench/crash.sh runs 20, which show it wherever the kill falls).
  */
 @Tag("verify")
 class CrashSafetyIT {
 
-    private static final int ROUNDS = Integer.getInteger("crash.rounds", 2);
+    private static final int ROUNDS = Integer.getInteger("crash.rounds", 1);
     private static final String GUILD = "100000000000000001";
     private static final String KEY = "crash-key";
     private static final ObjectMapper JSON = new ObjectMapper();
