@@ -13,6 +13,9 @@ public final class StoreStart {
     private StoreStart() {}
 
     public static void main(String[] args) {
+        // Flyway's line before each migration ("Migrating schema ... to version ..."): the moments the test kills at.
+        ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("org.flywaydb"))
+                .setLevel(ch.qos.logback.classic.Level.INFO);
         System.out.println("opening");
         System.out.flush();
         try (ApplicationContext context = ApplicationContext.run(Map.of(
