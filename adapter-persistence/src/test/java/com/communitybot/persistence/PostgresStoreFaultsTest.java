@@ -29,6 +29,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.ThrowingSupplier;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.function.ThrowingSupplier;
  * nothing, and the store works again by itself once the database does. The database is owned by a role of
  * its own, so the test can take that role's privileges and connections away.
  */
+@Tag("verify")
 class PostgresStoreFaultsTest {
 
     private static final GuildId GUILD = new GuildId(42L);

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.TestInstance;
  * readiness check turns 503 DOWN naming the store within seconds while liveness stays UP, and thawed, it is
  * UP again without a restart. The client that met the silent store is counted under its spec message.
  */
+@Tag("verify")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresReadinessTest {
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.TestInstance;
  * (contract 1). The database is owned by a role of its own, so the test can take that role's privileges
  * and connections away as the administrator.
  */
+@Tag("verify")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresStoreFaultsApiTest {
 

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.TestInstance;
  * answers its 500 within seconds instead of waiting on the silent connection, changes nothing, and the
  * service serves again once the network is back.
  */
+@Tag("verify")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresStoreStopsAnsweringApiTest {
 

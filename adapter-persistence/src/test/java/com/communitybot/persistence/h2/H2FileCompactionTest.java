@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The running service's H2 file is compacted online, its data untouched. */
@@ -26,6 +27,7 @@ class H2FileCompactionTest {
     private static final Map<String, Object> EVERY_HOUR = Map.of(H2FileCompaction.INTERVAL, "1h");
 
     @Test
+    @Tag("verify")
     void aFileGrownByRewrites_shrinksToItsData_andEveryRecordIsThere() throws Exception {
         try (StoreContext stores = StoreContext.start(TestDatabase.freshH2("compact"), EVERY_HOUR)) {
             List<LevelRecord> records = new ArrayList<>();
