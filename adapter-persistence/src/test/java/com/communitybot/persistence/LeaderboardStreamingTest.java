@@ -57,7 +57,7 @@ class LeaderboardStreamingTest {
     static void start(StoreBackend backend) {
         stores = StoreContext.start(
                 backend.freshDatabase("streaming"), java.util.Map.of("store.leaderboard.batch-size", BATCH));
-        stores.insertLevels(bigGuild());
+        stores.importLevels(bigGuild());
     }
 
     /** The big guild with many ties on level and xp, and a few other guilds around it. */
@@ -81,7 +81,7 @@ class LeaderboardStreamingTest {
         assertEveryKeysetPlanReadsTheIndex("bulk loaded, no statistics");
         stores.execute(analyze);
         assertEveryKeysetPlanReadsTheIndex("analyzed, one guild 95 % of the table");
-        stores.insertLevels(() -> IntStream.range(0, 40_000)
+        stores.importLevels(() -> IntStream.range(0, 40_000)
                 .mapToObj(i -> record((1000 + i % 400) + ":" + i, i % 300, i % 40))
                 .iterator());
         stores.execute(analyze);
