@@ -43,8 +43,17 @@ final class SqlLevelLedger implements LevelLedger {
     private static final String READ = "SELECT xp, level FROM level_record WHERE id = ?";
     private static final String READ_FOR_UPDATE = READ + " FOR UPDATE";
     private static final String DELETE = "DELETE FROM level_record WHERE id = ?";
-    private static final String DELETE_GUILD_BATCH = "DELETE FROM level_record WHERE id IN"
-            + " (SELECT id FROM level_record WHERE guild_id = ? LIMIT " + RESET_BATCH + ")";
+    /**
+     * The last id of the reset's next batch: the guild's records are the ids from {@code <guild_id>:} up to (not
+     * including) {@code <guild_id>;}, walked in the primary key's order from where the last batch ended. Picking a
+     * batch by {@code guild_id} alone made each statement walk past every record the transaction had already deleted
+     * (still in the index until the commit), a cost that grew with the square of the guild's size: on H2 a
+     * million-record reset had not deleted half in five minutes.
+     */
+    private static final String RESET_BATCH_END = "SELECT MAX(id) FROM (SELECT id FROM level_record"
+            + " WHERE id >= ? AND id < ? ORDER BY id LIMIT " + RESET_BATCH + ") batch";
+
+    private static final String DELETE_RESET_BATCH = "DELETE FROM level_record WHERE id >= ? AND id <= ?";
 
     private static final String CLAIM_KEY = "INSERT INTO level_write_key"
             + " (guild_id, idempotency_key, fingerprint, answer, created_at)"
@@ -133,7 +142,8 @@ final class SqlLevelLedger implements LevelLedger {
     }
 
     /**
-     * Statements of {@value #RESET_BATCH} deletes, one transaction: all or nothing. Each record's removal is logged;
+     * Statements of {@value #RESET_BATCH} deletes, one transaction: all or nothing. The guild's records are those
+     * whose id starts with {@code <guild_id>:} (ledger L1). Each record's removal is logged;
      * the guild's size is counted once at the end ({@link GuildSizes}), as an import counts it: per record, the
      * guild-size trigger would update one row as many times in one transaction, each update slower than the last on
      * PostgreSQL (docs/store.md, "The XP log": a big batch then outlasts the driver's socket
@@ -143,20 +153,32 @@ final class SqlLevelLedger implements LevelLedger {
     public LedgerAnswer reset(GuildId guild, LedgerWrite write) {
         return written("Resetting the leaderboard of guild " + guild, write, connection -> {
             long removed = 0;
+            String from = guild + ":";
+            String beyond = guild + ";";
             engine.suspendTriggers(connection, false);
-            try (PreparedStatement delete = connection.prepareStatement(DELETE_GUILD_BATCH)) {
-                delete.setString(1, guild.toString());
-                int batch;
-                do {
-                    batch = delete.executeUpdate();
-                    removed += batch;
-                } while (batch > 0);
+            try (PreparedStatement end = connection.prepareStatement(RESET_BATCH_END);
+                    PreparedStatement delete = connection.prepareStatement(DELETE_RESET_BATCH)) {
+                end.setString(2, beyond);
+                for (String last = nextBatchEnd(end, from); last != null; last = nextBatchEnd(end, from)) {
+                    delete.setString(1, from);
+                    delete.setString(2, last);
+                    removed += delete.executeUpdate();
+                    from = last;
+                }
             } finally {
                 engine.resumeTriggers(connection);
             }
             GuildSizes.recount(connection, List.of(guild.toString()));
             return new LedgerAnswer.Reset(removed);
         });
+    }
+
+    /** The last id of the batch that starts at {@code from}, or null when the guild has no record left there. */
+    private static String nextBatchEnd(PreparedStatement end, String from) throws SQLException {
+        end.setString(1, from);
+        try (ResultSet row = end.executeQuery()) {
+            return row.next() ? row.getString(1) : null;
+        }
     }
 
     /**
