@@ -73,13 +73,17 @@ class KilledMigrationTest {
                             case "copied" -> () -> Files.exists(backup.backupFile());
                             default -> () -> lines.stream().anyMatch(line -> line.contains(moment));
                         };
-                Await.until(
-                        "the start " + moment,
-                        Duration.ofMinutes(2),
-                        Duration.ofMillis(1),
-                        () -> reached.getAsBoolean() || !start.isAlive());
-                boolean migrating = start.isAlive() && Files.exists(backup.backupFile());
-                start.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                boolean migrating;
+                try {
+                    Await.until(
+                            "the start " + moment,
+                            Duration.ofMinutes(2),
+                            Duration.ofMillis(1),
+                            () -> reached.getAsBoolean() || !start.isAlive());
+                    migrating = start.isAlive() && Files.exists(backup.backupFile());
+                } finally {
+                    start.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
                 killedWhile.add(
                         moment + ": " + (moment.equals("copying") ? "copying" : migrating ? "migrating" : "after"));
 

@@ -58,15 +58,20 @@ class KilledResetTest {
         try {
             List<String> lines = new CopyOnWriteArrayList<>();
             Process reset = start(database, lines);
-            // Killed once the reset has deleted (and logged) half the guild, in batches of statements that a reset
-            // committing batch by batch would have committed by now.
-            Await.until(
-                    "half the guild's records deleted by the reset",
-                    Duration.ofMinutes(5),
-                    Duration.ofMillis(5),
-                    () -> logged(lines) >= RECORDS / 2 || !reset.isAlive());
-            boolean killedWhileResetting = reset.isAlive() && lines.stream().noneMatch(l -> l.startsWith("reset "));
-            reset.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            boolean killedWhileResetting;
+            try {
+                // Killed once the reset has deleted (and logged) half the guild, in batches of statements that a
+                // reset committing batch by batch would have committed by now.
+                Await.until(
+                        "half the guild's records deleted by the reset",
+                        Duration.ofMinutes(5),
+                        Duration.ofMillis(5),
+                        () -> logged(lines) >= RECORDS / 2 || !reset.isAlive());
+                killedWhileResetting = reset.isAlive() && lines.stream().noneMatch(l -> l.startsWith("reset "));
+            } finally {
+                // Also when the wait failed: a child left running would hold the store and the CPU after the test.
+                reset.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
             assertThat(killedWhileResetting)
                     .as(
                             "the child was killed while it reset the guild; its output but the counts: %s",
