@@ -45,6 +45,26 @@ final class PostgresEngine implements StoreEngine {
         }
     }
 
+    /** The rows a delete removed, through a data-modifying {@code WITH}, which PostgreSQL runs as one statement. */
+    private static final String DELETE_LOGGED = "WITH gone AS"
+            + " (DELETE FROM level_record WHERE id >= ? AND id <= ? RETURNING guild_id, id, level, xp)"
+            + " INSERT INTO xp_log"
+            + " (guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)"
+            + " SELECT guild_id, SUBSTRING(id FROM POSITION(':' IN id) + 1), level, xp, NULL, NULL, 'api', ?,"
+            + " CAST(? AS TIMESTAMP WITH TIME ZONE) FROM gone ORDER BY id";
+
+    @Override
+    public int deleteLogged(Connection connection, String from, String last, String reason, Instant at)
+            throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(DELETE_LOGGED)) {
+            delete.setString(1, from);
+            delete.setString(2, last);
+            delete.setString(3, reason);
+            delete.setString(4, Columns.timestamp(at));
+            return delete.executeUpdate();
+        }
+    }
+
     /** {@code SET LOCAL} ends with the transaction. */
     @Override
     public void resumeTriggers(Connection connection) {}

@@ -53,8 +53,6 @@ final class SqlLevelLedger implements LevelLedger {
     private static final String RESET_BATCH_END = "SELECT MAX(id) FROM (SELECT id FROM level_record"
             + " WHERE id >= ? AND id < ? ORDER BY id LIMIT " + RESET_BATCH + ") batch";
 
-    private static final String DELETE_RESET_BATCH = "DELETE FROM level_record WHERE id >= ? AND id <= ?";
-
     private static final String CLAIM_KEY = "INSERT INTO level_write_key"
             + " (guild_id, idempotency_key, fingerprint, answer, created_at)"
             + " VALUES (?, ?, ?, '', CAST(? AS TIMESTAMP WITH TIME ZONE)) ON CONFLICT DO NOTHING";
@@ -143,7 +141,9 @@ final class SqlLevelLedger implements LevelLedger {
 
     /**
      * Statements of {@value #RESET_BATCH} deletes, one transaction: all or nothing. The guild's records are those
-     * whose id starts with {@code <guild_id>:} (ledger L1). Each record's removal is logged;
+     * whose id starts with {@code <guild_id>:} (ledger L1). Each record's removal is logged, a statement's events by
+     * the statement itself ({@link StoreEngine#deleteLogged}) rather than by the trigger once a record (on H2 a Java
+     * call, a connection and a parsed insert each);
      * the guild's size is counted once at the end ({@link GuildSizes}), as an import counts it: per record, the
      * guild-size trigger would update one row as many times in one transaction, each update slower than the last on
      * PostgreSQL (docs/store.md, "The XP log": a big batch then outlasts the driver's socket
@@ -155,14 +155,12 @@ final class SqlLevelLedger implements LevelLedger {
             long removed = 0;
             String from = guild + ":";
             String beyond = guild + ";";
-            engine.suspendTriggers(connection, false);
-            try (PreparedStatement end = connection.prepareStatement(RESET_BATCH_END);
-                    PreparedStatement delete = connection.prepareStatement(DELETE_RESET_BATCH)) {
+            String reason = write.reason().map(WriteReason::text).orElse(null);
+            engine.suspendTriggers(connection, true);
+            try (PreparedStatement end = connection.prepareStatement(RESET_BATCH_END)) {
                 end.setString(2, beyond);
                 for (String last = nextBatchEnd(end, from); last != null; last = nextBatchEnd(end, from)) {
-                    delete.setString(1, from);
-                    delete.setString(2, last);
-                    removed += delete.executeUpdate();
+                    removed += engine.deleteLogged(connection, from, last, reason, write.at());
                     from = last;
                 }
             } finally {

@@ -59,6 +59,14 @@ public interface StoreEngine {
     void resumeTriggers(Connection connection) throws SQLException;
 
     /**
+     * Deletes the level records whose ids run from {@code from} to {@code last}, both included, and logs each removal
+     * as the service's, with {@code reason} (null for none) and the time {@code at} (whole milliseconds), in one
+     * statement: the events are written from the rows the delete removed, whatever a concurrent writer does. A guild
+     * reset's batch, with the XP log's triggers suspended ({@link #suspendTriggers}); returns the records deleted.
+     */
+    int deleteLogged(Connection connection, String from, String last, String reason, Instant at) throws SQLException;
+
+    /**
      * Runs {@code work}, the service's own writes of level records in the transaction on {@code connection}, so that
      * the XP log's triggers log them with source {@code api}, {@code reason} (null for none) and the time {@code at}
      * (whole milliseconds) rather than as the bot's ({@code store}, at the database's clock).

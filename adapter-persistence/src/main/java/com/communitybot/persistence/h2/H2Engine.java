@@ -2,8 +2,11 @@ package com.communitybot.persistence.h2;
 
 import com.communitybot.persistence.StoreEngine;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -43,6 +46,24 @@ public final class H2Engine implements StoreEngine {
         H2GuildSizeTrigger.suspendOnThisThread();
         if (xpLog) {
             H2XpLogTrigger.suspend(connection);
+        }
+    }
+
+    /** The rows a delete removed, as H2's data change delta table ({@code OLD TABLE (DELETE ...)}) gives them. */
+    private static final String DELETE_LOGGED = "INSERT INTO xp_log"
+            + " (guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)"
+            + " SELECT guild_id, SUBSTRING(id FROM POSITION(':' IN id) + 1), level, xp, NULL, NULL, 'api', ?, ?"
+            + " FROM OLD TABLE (DELETE FROM level_record WHERE id >= ? AND id <= ?) ORDER BY id";
+
+    @Override
+    public int deleteLogged(Connection connection, String from, String last, String reason, Instant at)
+            throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(DELETE_LOGGED)) {
+            delete.setString(1, reason);
+            delete.setObject(2, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
+            delete.setString(3, from);
+            delete.setString(4, last);
+            return delete.executeUpdate();
         }
     }
 

@@ -15,9 +15,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.model.IdempotencyKey;
 import com.communitybot.core.model.LedgerAnswer;
+import com.communitybot.core.model.LedgerWrite;
 import com.communitybot.core.model.LevelDelta;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;
+import com.communitybot.core.model.WriteReason;
 import com.communitybot.core.model.XpLogFilter;
 import com.communitybot.core.port.LevelLedger;
 import com.communitybot.core.port.XpLog;
@@ -182,6 +184,34 @@ public abstract class LevelLedgerContract {
                 .extracting(e -> e.recordId())
                 .containsExactlyInAnyOrder("12:1", "12:abc", "12:", "12:a:b");
         assertThat(ledger().reset(GUILD, at(T0))).isEqualTo(new LedgerAnswer.Reset(0));
+    }
+
+    @Test
+    public void reset_logsEachRemoval_withTheRecordsValues_theWritesReasonAndTime() {
+        botWrites(record("12:1", 10, 100), record("12:2", 20, 200), record("123:1", 5, 5));
+        LedgerWrite write = new LedgerWrite(Optional.of(new WriteReason("season 2")), Optional.empty(), T0);
+
+        assertThat(ledger().reset(GUILD, write)).isEqualTo(new LedgerAnswer.Reset(2));
+
+        assertThat(log().eventsOfGuild(
+                                GUILD,
+                                new XpLogFilter(
+                                        Optional.empty(),
+                                        Optional.empty(),
+                                        Optional.of(com.communitybot.core.model.XpSource.API)),
+                                OptionalLong.empty(),
+                                100))
+                .extracting(
+                        e -> e.recordId(),
+                        e -> e.before().map(b -> b.level() + "/" + b.xp()),
+                        e -> e.after(),
+                        e -> e.reason(),
+                        e -> e.at())
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "12:1", Optional.of("10/100"), Optional.empty(), Optional.of("season 2"), T0),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "12:2", Optional.of("20/200"), Optional.empty(), Optional.of("season 2"), T0));
     }
 
     @Test
