@@ -20,6 +20,7 @@ import com.communitybot.core.model.LevelDelta;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.model.WriteReason;
+import com.communitybot.core.model.XpEvent;
 import com.communitybot.core.model.XpLogFilter;
 import com.communitybot.core.port.LevelLedger;
 import com.communitybot.core.port.XpLog;
@@ -173,14 +174,7 @@ public abstract class LevelLedgerContract {
         assertThat(ledger().reset(GUILD, at(T0))).isEqualTo(new LedgerAnswer.Reset(4));
 
         assertThat(ledger().recordOf(LONGER, ALICE)).contains(record("123:1", 5, 5));
-        assertThat(log().eventsOfGuild(
-                                GUILD,
-                                new XpLogFilter(
-                                        Optional.empty(),
-                                        Optional.empty(),
-                                        Optional.of(com.communitybot.core.model.XpSource.API)),
-                                OptionalLong.empty(),
-                                100))
+        assertThat(apiEventsOfGuild())
                 .extracting(e -> e.recordId())
                 .containsExactlyInAnyOrder("12:1", "12:abc", "12:", "12:a:b");
         assertThat(ledger().reset(GUILD, at(T0))).isEqualTo(new LedgerAnswer.Reset(0));
@@ -193,14 +187,7 @@ public abstract class LevelLedgerContract {
 
         assertThat(ledger().reset(GUILD, write)).isEqualTo(new LedgerAnswer.Reset(2));
 
-        assertThat(log().eventsOfGuild(
-                                GUILD,
-                                new XpLogFilter(
-                                        Optional.empty(),
-                                        Optional.empty(),
-                                        Optional.of(com.communitybot.core.model.XpSource.API)),
-                                OptionalLong.empty(),
-                                100))
+        assertThat(apiEventsOfGuild())
                 .extracting(
                         e -> e.recordId(),
                         e -> e.before().map(b -> b.level() + "/" + b.xp()),
@@ -343,5 +330,17 @@ public abstract class LevelLedgerContract {
                 .isEqualTo(new LedgerAnswer.Written(record("12:1", 0, 15)));
         assertThat(ledger().patch(GUILD, ALICE, delta(5, 0), keyed(GUILD, "later", "PATCH +5", T0.plusSeconds(61))))
                 .isEqualTo(new LedgerAnswer.Written(record("12:1", 0, 10)));
+    }
+
+    /** The guild's events written by the service (source {@code api}), newest first, at most 100. */
+    private List<XpEvent> apiEventsOfGuild() {
+        return log().eventsOfGuild(
+                        GUILD,
+                        new XpLogFilter(
+                                Optional.empty(),
+                                Optional.empty(),
+                                Optional.of(com.communitybot.core.model.XpSource.API)),
+                        OptionalLong.empty(),
+                        100);
     }
 }
