@@ -41,6 +41,8 @@ final class PostgresEngine implements StoreEngine {
             statement.execute("SET LOCAL communitybot.bulk_write = 'on'");
             if (xpLog) {
                 statement.execute("SET LOCAL communitybot.xp_log = 'off'");
+                // What such a writer stages it publishes itself (publishLog): no row of it queues the commit's trigger.
+                statement.execute("SET LOCAL communitybot.publish = 'explicit'");
             }
         }
     }
@@ -48,7 +50,7 @@ final class PostgresEngine implements StoreEngine {
     /** The rows a delete removed, through a data-modifying {@code WITH}, which PostgreSQL runs as one statement. */
     private static final String DELETE_LOGGED = "WITH gone AS"
             + " (DELETE FROM level_record WHERE id >= ? AND id <= ? RETURNING guild_id, id, level, xp)"
-            + " INSERT INTO xp_log"
+            + " INSERT INTO xp_log_pending"
             + " (guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)"
             + " SELECT guild_id, SUBSTRING(id FROM POSITION(':' IN id) + 1), level, xp, NULL, NULL, 'api', ?,"
             + " CAST(? AS TIMESTAMP WITH TIME ZONE) FROM gone ORDER BY id";
@@ -62,6 +64,14 @@ final class PostgresEngine implements StoreEngine {
             delete.setString(3, reason);
             delete.setString(4, Columns.timestamp(at));
             return delete.executeUpdate();
+        }
+    }
+
+    /** The function the commit's trigger calls (db/postgresql/V6), called before the commit. */
+    @Override
+    public void publishLog(Connection connection, String guild) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SELECT xp_log_publish()");
         }
     }
 

@@ -167,6 +167,8 @@ final class SqlLevelLedger implements LevelLedger {
                 engine.resumeTriggers(connection);
             }
             GuildSizes.recount(connection, List.of(guild.toString()));
+            // Last: the lock that orders the guild's log must never be held while waiting for a row (docs/store.md).
+            engine.publishLog(connection, guild.toString());
             return new LedgerAnswer.Reset(removed);
         });
     }

@@ -59,12 +59,20 @@ public interface StoreEngine {
     void resumeTriggers(Connection connection) throws SQLException;
 
     /**
-     * Deletes the level records whose ids run from {@code from} to {@code last}, both included, and logs each removal
-     * as the service's, with {@code reason} (null for none) and the time {@code at} (whole milliseconds), in one
-     * statement: the events are written from the rows the delete removed, whatever a concurrent writer does. A guild
-     * reset's batch, with the XP log's triggers suspended ({@link #suspendTriggers}); returns the records deleted.
+     * Deletes the level records whose ids run from {@code from} to {@code last}, both included, and stages each
+     * removal's event as the service's, with {@code reason} (null for none) and the time {@code at} (whole
+     * milliseconds), in one statement: the events are made from the rows the delete removed, whatever a concurrent
+     * writer does. A guild reset's batch, with the XP log's triggers suspended ({@link #suspendTriggers}); returns the
+     * records deleted. The events reach the log by {@link #publishLog}.
      */
     int deleteLogged(Connection connection, String from, String last, String reason, Instant at) throws SQLException;
+
+    /**
+     * The last step of a guild reset: takes the lock that orders the guild's XP log and moves the events {@link
+     * #deleteLogged} staged into it, in their order, so that their ids follow every event of the guild committed
+     * before, and precede every one committed after (migration V6). Taken last, the lock never waits on a record.
+     */
+    void publishLog(Connection connection, String guild) throws SQLException;
 
     /**
      * Runs {@code work}, the service's own writes of level records in the transaction on {@code connection}, so that

@@ -2,11 +2,13 @@ package com.communitybot.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.communitybot.core.model.GuildId;
 import com.communitybot.core.model.LevelRecord;
 import com.communitybot.core.model.U64;
 import com.communitybot.core.port.StoreTransfer;
+import com.communitybot.core.testing.Await;
 import com.communitybot.persistence.testing.StoreBackend;
 import com.communitybot.persistence.testing.StoreFixture;
 import com.communitybot.persistence.testing.TestDatabase;
@@ -17,9 +19,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -284,5 +291,151 @@ class XpLogTriggerTest {
         assertThat(ids).isSorted().doesNotHaveDuplicates().hasSize(2);
         assertThat(times).allSatisfy(at -> assertThat(at).isBetween(before, after));
         assertThat(times.get(1)).isAfterOrEqualTo(times.get(0));
+    }
+
+    /**
+     * A guild's event ids are in commit order (migration V6), what a stream resuming after an id needs: once a reader
+     * has seen an id, no event of the guild commits below it. A first writer stays open while a second writes; on H2
+     * the second waits for the first's commit, on PostgreSQL it commits first and the first's event is published
+     * after it. Before V6 the second committed first with the higher id, and the first's event then appeared below an
+     * id the reader had already seen: a stream resuming there would never give it.
+     */
+    @Test
+    void aGuildsEventIds_areInCommitOrder_noEventAppearsBelowAnIdAlreadySeen() throws Exception {
+        // Updates of records already there: a new record also takes the guild's size row (V3), which hid the point.
+        stores.insertLevels(List.of(record("10:1", 1, 1), record("10:2", 1, 1)));
+        stores.execute("DELETE FROM xp_log");
+        ExecutorService second = Executors.newSingleThreadExecutor();
+        try (Connection first = bot()) {
+            first.setAutoCommit(false);
+            first.createStatement().execute(upsert("10:1", "5", "1"));
+
+            Future<?> secondWrite = second.submit(() -> {
+                try (Connection bot = bot();
+                        Statement statement = bot.createStatement()) {
+                    statement.execute(upsert("10:2", "5", "1"));
+                }
+                return null;
+            });
+            Await.until(
+                    "the second writer of guild 10 done or waiting on a lock",
+                    Duration.ofSeconds(30),
+                    () -> secondWrite.isDone() || waitingOnALock() > 0);
+            List<Long> seen = eventIds("10");
+            first.commit();
+            secondWrite.get(30, TimeUnit.SECONDS);
+
+            List<Long> all = eventIds("10");
+            assertThat(all).hasSize(2);
+            List<Long> later = new ArrayList<>(all);
+            later.removeAll(seen);
+            long highestSeen = seen.stream().mapToLong(Long::longValue).max().orElse(0);
+            assertThat(later)
+                    .as("events that appeared after the reader saw %s", seen)
+                    .allSatisfy(id -> assertThat(id).isGreaterThan(highestSeen));
+        } finally {
+            second.shutdownNow();
+        }
+    }
+
+    /**
+     * The bot may write many records in one transaction while another writer changes one of them (PostgreSQL, where
+     * the bot writes beside the service). The guild's lock is taken at commit, after every record's, so the two only
+     * wait for each other's records: had the first held the guild's lock from its first event on, the second would
+     * hold its record while waiting for that lock, and the first would wait for the record: a deadlock.
+     */
+    @Test
+    void aBotsTransactionOfManyRecords_andAWriteOfOneOfThem_bothCommit() throws Exception {
+        assumeTrue(backend == StoreBackend.POSTGRES, "on H2 no bot writes beside the service (docs/store.md)");
+        stores.insertLevels(List.of(record("10:1", 1, 1), record("10:2", 1, 1)));
+        stores.execute("DELETE FROM xp_log");
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try (Connection batch = bot()) {
+            batch.setAutoCommit(false);
+            batch.createStatement().execute(upsert("10:1", "5", "1"));
+            Future<?> single = other.submit(() -> {
+                try (Connection bot = bot();
+                        Statement statement = bot.createStatement()) {
+                    statement.execute(upsert("10:2", "6", "1"));
+                }
+                return null;
+            });
+            single.get(30, TimeUnit.SECONDS);
+            batch.createStatement().execute(upsert("10:2", "7", "1"));
+            batch.commit();
+        } finally {
+            other.shutdownNow();
+        }
+        assertThat(events())
+                .containsExactly(
+                        "10 2 1/1 -> 1/6 store null", "10 1 1/1 -> 1/5 store null", "10 2 1/6 -> 1/7 store null");
+    }
+
+    /** The hold is the guild's: a writer of another guild goes on while a transaction of the first is open. */
+    @Test
+    void aWriterOfAnotherGuild_doesNotWait() throws Exception {
+        stores.insertLevels(List.of(record("10:1", 1, 1), record("11:1", 1, 1)));
+        stores.execute("DELETE FROM xp_log");
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try (Connection first = bot()) {
+            first.setAutoCommit(false);
+            first.createStatement().execute(upsert("10:1", "5", "1"));
+
+            Future<?> otherGuild = other.submit(() -> {
+                try (Connection bot = bot();
+                        Statement statement = bot.createStatement()) {
+                    statement.execute(upsert("11:1", "5", "1"));
+                }
+                return null;
+            });
+            otherGuild.get(30, TimeUnit.SECONDS);
+            assertThat(eventIds("11"))
+                    .as("the other guild's event, committed while guild 10's writer is open")
+                    .hasSize(1);
+            first.rollback();
+        } finally {
+            other.shutdownNow();
+        }
+        assertThat(eventIds("10")).as("the rolled back write logged nothing").isEmpty();
+    }
+
+    /** Sessions of this database waiting for a lock another holds, as the database itself reports them. */
+    private long waitingOnALock() throws SQLException {
+        String sql = backend == StoreBackend.H2
+                ? "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS WHERE BLOCKER_ID IS NOT NULL"
+                : "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()"
+                        + " AND wait_event_type = 'Lock'";
+        try (Connection connection = stores.pool().getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet count = statement.executeQuery(sql)) {
+            count.next();
+            return count.getLong(1);
+        }
+    }
+
+    private static List<Long> eventIds(String guild) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (Connection connection = stores.pool().getConnection();
+                PreparedStatement select =
+                        connection.prepareStatement("SELECT id FROM xp_log WHERE guild_id = ? ORDER BY id")) {
+            select.setString(1, guild);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    ids.add(rows.getLong(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static String userOf(long eventId) throws SQLException {
+        try (Connection connection = stores.pool().getConnection();
+                PreparedStatement select = connection.prepareStatement("SELECT user_id FROM xp_log WHERE id = ?")) {
+            select.setLong(1, eventId);
+            try (ResultSet row = select.executeQuery()) {
+                row.next();
+                return row.getString(1);
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import com.communitybot.persistence.StoreEngine;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -50,10 +51,16 @@ public final class H2Engine implements StoreEngine {
     }
 
     /** The rows a delete removed, as H2's data change delta table ({@code OLD TABLE (DELETE ...)}) gives them. */
-    private static final String DELETE_LOGGED = "INSERT INTO xp_log"
-            + " (guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)"
-            + " SELECT guild_id, SUBSTRING(id FROM POSITION(':' IN id) + 1), level, xp, NULL, NULL, 'api', ?, ?"
-            + " FROM OLD TABLE (DELETE FROM level_record WHERE id >= ? AND id <= ?) ORDER BY id";
+    private static final String DELETE_LOGGED = "INSERT INTO xp_log_pending (session_id,"
+            + " guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)"
+            + " SELECT SESSION_ID(), guild_id, SUBSTRING(id FROM POSITION(':' IN id) + 1), level, xp, NULL, NULL,"
+            + " 'api', ?, ? FROM OLD TABLE (DELETE FROM level_record WHERE id >= ? AND id <= ?) ORDER BY id";
+
+    private static final String PENDING_COLUMNS =
+            "guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at";
+    private static final String PUBLISH = "INSERT INTO xp_log (" + PENDING_COLUMNS + ") SELECT " + PENDING_COLUMNS
+            + " FROM xp_log_pending WHERE session_id = SESSION_ID() ORDER BY seq";
+    private static final String PUBLISHED = "DELETE FROM xp_log_pending WHERE session_id = SESSION_ID()";
 
     @Override
     public int deleteLogged(Connection connection, String from, String last, String reason, Instant at)
@@ -64,6 +71,16 @@ public final class H2Engine implements StoreEngine {
             delete.setString(3, from);
             delete.setString(4, last);
             return delete.executeUpdate();
+        }
+    }
+
+    /** The staged events of this session (db/h2/V6), under the guild's row lock. */
+    @Override
+    public void publishLog(Connection connection, String guild) throws SQLException {
+        H2LogOrder.hold(connection, guild);
+        try (Statement statement = connection.createStatement()) {
+            statement.executeUpdate(PUBLISH);
+            statement.executeUpdate(PUBLISHED);
         }
     }
 

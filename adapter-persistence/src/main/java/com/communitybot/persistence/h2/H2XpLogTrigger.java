@@ -123,6 +123,7 @@ public final class H2XpLogTrigger implements Trigger {
         if (colon < 0) {
             return; // of no guild
         }
+        H2LogOrder.hold(connection, id.substring(0, colon));
         try (PreparedStatement insert = connection.prepareStatement(LOG)) {
             insert.setString(1, id.substring(0, colon));
             insert.setString(2, id.substring(colon + 1));
