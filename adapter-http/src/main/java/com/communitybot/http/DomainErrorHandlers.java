@@ -4,6 +4,7 @@ import com.communitybot.core.error.AlreadyExistsException;
 import com.communitybot.core.error.DatabaseErrorException;
 import com.communitybot.core.error.InvalidInputException;
 import com.communitybot.core.error.NotFoundException;
+import com.communitybot.core.error.TooManyStreamsException;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -31,6 +32,16 @@ final class DomainErrorHandlers {
         @Override
         public HttpResponse<ErrorBody> handle(HttpRequest request, NotFoundException e) {
             return respond(HttpStatus.NOT_FOUND, e);
+        }
+    }
+
+    @Singleton
+    @Produces
+    @Requires(classes = {TooManyStreamsException.class, ExceptionHandler.class})
+    static final class TooManyStreams implements ExceptionHandler<TooManyStreamsException, HttpResponse<ErrorBody>> {
+        @Override
+        public HttpResponse<ErrorBody> handle(HttpRequest request, TooManyStreamsException e) {
+            return respond(HttpStatus.SERVICE_UNAVAILABLE, e);
         }
     }
 

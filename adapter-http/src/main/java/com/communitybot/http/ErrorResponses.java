@@ -48,6 +48,16 @@ final class ErrorResponses {
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @interface NotInGuild {}
 
+    /** As many live streams as {@code MAX_STREAMS} allows are open (503). */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ApiResponse(
+            responseCode = "503",
+            description = "Too many streams",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @interface TooManyStreams {}
+
     /** A body over the size limit (413). */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)

@@ -82,14 +82,23 @@ final class XpLogPages {
     }
 
     private static OptionalLong eventId(String text) {
+        return OptionalLong.of(eventId(text, LeaderboardCursors.INVALID));
+    }
+
+    /** An event id as the log gives them: a positive decimal integer of at most 19 digits; else 400 {@code invalid}. */
+    static long eventId(String text, String invalid) {
         if (text.isEmpty() || text.length() > 19 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new InvalidInputException(LeaderboardCursors.INVALID);
+            throw new InvalidInputException(invalid);
         }
-        long id = Long.parseLong(text);
-        if (id < 1) {
-            throw new InvalidInputException(LeaderboardCursors.INVALID);
+        try {
+            long id = Long.parseLong(text);
+            if (id >= 1) {
+                return id;
+            }
+        } catch (NumberFormatException e) {
+            // beyond a long: reported below
         }
-        return OptionalLong.of(id);
+        throw new InvalidInputException(invalid);
     }
 
     /**

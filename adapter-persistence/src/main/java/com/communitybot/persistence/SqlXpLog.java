@@ -124,6 +124,17 @@ final class SqlXpLog implements XpLog {
         });
     }
 
+    /** Through {@code xp_log_guild}: a guild's ids follow its commits (migration V6, docs/store.md). */
+    @Override
+    public List<XpEvent> eventsAfter(GuildId guild, long after, int max) {
+        requirePositive(max);
+        String sql = EVENT_COLUMNS + " WHERE guild_id = ? AND id > ? ORDER BY guild_id, id LIMIT " + max;
+        return events("Reading the XP log of guild " + guild + " after event " + after, sql, statement -> {
+            statement.setString(1, guild.toString());
+            statement.setLong(2, after);
+        });
+    }
+
     /**
      * One query in window order, the sort the database's ({@link WindowOrder#COMPARATOR}, ids in byte order through
      * {@link StoreEngine#inByteOrder}), read {@value ReadCursors#FETCH_SIZE} rows at a time in a snapshot of its own

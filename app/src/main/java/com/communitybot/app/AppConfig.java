@@ -35,6 +35,7 @@ import java.util.function.Function;
  *                        ({@code off}, the default); request ids are given either way
  * @param xpLogRetention  {@code XP_LOG_RETENTION}, how long the XP log keeps its events, such as {@code 90d} or
  *                        {@code 12h}, or {@code off} to keep them all (ledger L2)
+ * @param maxStreams      {@code MAX_STREAMS}, the most live XP log streams open at once (ledger L4)
  */
 public record AppConfig(
         Optional<String> apiKey,
@@ -54,7 +55,8 @@ public record AppConfig(
         String logFormat,
         Optional<String> h2CompactInterval,
         boolean accessLog,
-        String xpLogRetention) {
+        String xpLogRetention,
+        int maxStreams) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_MAX_REQUEST_SIZE = "10MB";
@@ -69,6 +71,8 @@ public record AppConfig(
     public static final String DEFAULT_LOG_FORMAT = "plain";
 
     public static final String DEFAULT_H2_COMPACT_INTERVAL = "60s";
+
+    public static final int DEFAULT_MAX_STREAMS = 1000;
 
     /** A positive whole number of milliseconds, seconds, minutes or hours, as Micronaut reads durations. */
     private static final String DURATION = "[1-9][0-9]{0,8}(ms|s|m|h)";
@@ -121,7 +125,15 @@ public record AppConfig(
                 get.apply("LOG_FORMAT").map(AppConfig::logFormat).orElse(DEFAULT_LOG_FORMAT),
                 h2CompactInterval(get.apply("H2_COMPACT_INTERVAL").orElse(DEFAULT_H2_COMPACT_INTERVAL)),
                 get.apply("ACCESS_LOG").map(AppConfig::accessLog).orElse(false),
-                get.apply("XP_LOG_RETENTION").map(AppConfig::xpLogRetention).orElse(XpLogRetention.DEFAULT));
+                get.apply("XP_LOG_RETENTION").map(AppConfig::xpLogRetention).orElse(XpLogRetention.DEFAULT),
+                get.apply("MAX_STREAMS").map(AppConfig::maxStreams).orElse(DEFAULT_MAX_STREAMS));
+    }
+
+    private static int maxStreams(String text) {
+        if (text.matches("[1-9][0-9]{0,6}")) {
+            return Integer.parseInt(text);
+        }
+        throw new InvalidConfigException("MAX_STREAMS must be a whole number from 1 to 9999999, not \"" + text + "\"");
     }
 
     private static String xpLogRetention(String text) {
@@ -245,6 +257,7 @@ public record AppConfig(
         h2CompactInterval.ifPresent(interval -> properties.put("bot.h2-compact-interval", interval));
         properties.put("bot.access-log", accessLog);
         properties.put(UseCaseFactory.XP_LOG_RETENTION, xpLogRetention);
+        properties.put(XpLogStreaming.MAX_STREAMS, maxStreams);
         properties.putAll(managementProperties());
         return properties;
     }

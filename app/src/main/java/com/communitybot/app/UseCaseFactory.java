@@ -16,11 +16,13 @@ import com.communitybot.core.usecase.MemberLevels;
 import com.communitybot.core.usecase.WindowLeaderboard;
 import com.communitybot.core.usecase.XpHistory;
 import com.communitybot.core.usecase.XpLogRetention;
+import com.communitybot.core.usecase.XpLogStreams;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.time.Duration;
 
 /**
  * Wires the core's annotation-free use cases to the adapters' ports. The ledger's use cases (ledger L1 to L3) exist
@@ -78,6 +80,19 @@ final class UseCaseFactory {
     @Requires(beans = XpLog.class)
     XpHistory history(GuildView guilds, XpLog log) {
         return new XpHistory(guilds, log);
+    }
+
+    /** Only {@code serve} sets {@link XpLogStreaming#MAX_STREAMS}: {@code import} and {@code export} stream nothing. */
+    @Singleton
+    @Requires(beans = XpLog.class)
+    @Requires(property = XpLogStreaming.MAX_STREAMS)
+    XpLogStreams streams(
+            GuildView guilds,
+            XpLog log,
+            @Value("${" + XpLogStreaming.MAX_STREAMS + "}") int maxStreams,
+            @Value("${" + XpLogStreaming.KEEP_ALIVE + ":" + XpLogStreaming.DEFAULT_KEEP_ALIVE + "}")
+                    Duration keepAlive) {
+        return new XpLogStreams(guilds, log, maxStreams, keepAlive, Clock.systemUTC());
     }
 
     @Singleton

@@ -38,6 +38,13 @@ public interface XpLog {
     List<XpEvent> eventsOfGuild(GuildId guild, XpLogFilter filter, OptionalLong before, int max);
 
     /**
+     * Up to {@code max} events of the guild with ids above {@code after}, oldest first: how a live stream follows the
+     * log (ledger L4). A store gives a guild's ids in the order its events commit, so a reader that goes on after the
+     * last id it got never misses an event that commits later. Fewer than {@code max} means there are no more now.
+     */
+    List<XpEvent> eventsAfter(GuildId guild, long after, int max);
+
+    /**
      * The window leaderboard's gains (ledger L3) of the guild's records with events in {@code window} (their time in
      * {@code [since, until)}): per record, level and xp after the last of them minus before the first (by id), a
      * missing value counting as 0 ({@link WindowGain#between}), with the record as it stands now. Only the gains

@@ -45,6 +45,11 @@ final class XpLogErrors implements XpLog {
         return failingAs(DatabaseErrorException::readFailed, () -> log.eventsOfGuild(guild, filter, before, max));
     }
 
+    @Override
+    public List<XpEvent> eventsAfter(GuildId guild, long after, int max) {
+        return failingAs(DatabaseErrorException::readFailed, () -> log.eventsAfter(guild, after, max));
+    }
+
     /** A failure when the read starts and one from the stream later give the same message. */
     @Override
     public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after) {

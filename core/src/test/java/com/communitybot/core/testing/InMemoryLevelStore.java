@@ -222,6 +222,25 @@ public final class InMemoryLevelStore implements LevelStore, LevelLedger, XpLog 
         return newestFirst(e -> e.recordId().startsWith(prefix) && filter.accepts(e), before, max);
     }
 
+    /** The double's events are appended under its lock, so their ids are in commit order. */
+    @Override
+    public List<XpEvent> eventsAfter(GuildId guild, long after, int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1: " + max);
+        }
+        String prefix = guild + ":";
+        synchronized (lock) {
+            List<XpEvent> found = new ArrayList<>();
+            for (int i = 0; i < events.size() && found.size() < max; i++) {
+                XpEvent event = events.get(i);
+                if (event.id() > after && event.recordId().startsWith(prefix)) {
+                    found.add(event);
+                }
+            }
+            return found;
+        }
+    }
+
     private List<XpEvent> newestFirst(Predicate<XpEvent> wanted, OptionalLong before, int max) {
         if (max < 1) {
             throw new IllegalArgumentException("max must be at least 1: " + max);

@@ -227,6 +227,33 @@ public abstract class XpLogContract {
         }
     }
 
+    /** How a live stream follows the log: after an id, oldest first, a batch at a time, the guild's events only. */
+    @Test
+    public void aGuildsEventsAfterAnId_oldestFirst_inBatches_areTheRestOfTheLog_andNoOtherGuilds() {
+        for (int i = 0; i < 5; i++) {
+            ledger().patch(GUILD, new com.communitybot.core.model.UserId(i + 1), delta(1, 0), at(T0));
+            ledger().patch(LONGER, ALICE, delta(1, 0), at(T0));
+        }
+        botWrites(record("12", 1, 1), record("1:2", 1, 1));
+        List<XpEvent> oldestFirst = new ArrayList<>(all(GUILD));
+        java.util.Collections.reverse(oldestFirst);
+
+        for (int max = 1; max <= 6; max++) {
+            List<XpEvent> read = new ArrayList<>();
+            long after = 0;
+            List<XpEvent> batch;
+            do {
+                batch = log().eventsAfter(GUILD, after, max);
+                read.addAll(batch);
+                after = batch.isEmpty() ? after : batch.get(batch.size() - 1).id();
+            } while (batch.size() == max);
+            assertThat(read).as("read %d at a time", max).containsExactlyElementsOf(oldestFirst);
+        }
+        assertThat(log().eventsAfter(GUILD, oldestFirst.get(2).id(), 10))
+                .containsExactlyElementsOf(oldestFirst.subList(3, 5));
+        assertThat(log().eventsAfter(GUILD, oldestFirst.get(4).id(), 10)).isEmpty();
+    }
+
     @Test
     public void theGuildsLog_isFilteredBySinceInclusive_untilExclusive_andSource() {
         ledger().put(GUILD, ALICE, levelXp(1, 1), at(T0.minusMillis(1)));

@@ -33,6 +33,8 @@ class XpLogErrorsTest extends PortErrorsContract<XpLog> {
                 "eventsOfGuild",
                 new Expected<>(
                         l -> l.eventsOfGuild(GUILD, XpLogFilter.ALL, OptionalLong.empty(), 1), QUERY, UNREADABLE),
+                "eventsAfter",
+                new Expected<>(l -> l.eventsAfter(GUILD, 0, 1), QUERY, UNREADABLE),
                 "gainsIn",
                 new Expected<>(
                         l -> l.gainsIn(GUILD, new TimeWindow(Instant.EPOCH, Instant.EPOCH.plusSeconds(1)), 0),
