@@ -371,6 +371,38 @@ class XpLogTriggerTest {
                         "10 2 1/1 -> 1/6 store null", "10 1 1/1 -> 1/5 store null", "10 2 1/6 -> 1/7 store null");
     }
 
+    /**
+     * One transaction of the bot that changes thousands of records commits as fast as it wrote: the commit publishes
+     * every staged event at once (PostgreSQL, V6), in the order they were written, and leaves none staged.
+     */
+    @Test
+    void aTransactionOfThousandsOfWrites_logsEveryOne_inOrder_andLeavesNoneStaged() throws Exception {
+        int records = 3_000;
+        try (Connection bot = bot();
+                Statement statement = bot.createStatement()) {
+            bot.setAutoCommit(false);
+            for (int i = 0; i < records; i++) {
+                statement.addBatch(upsert("10:" + i, Integer.toString(i), "1"));
+            }
+            statement.executeBatch();
+            statement.execute("DELETE FROM level_record WHERE id = '10:0'");
+            bot.commit();
+        }
+        List<String> logged = events();
+        assertThat(logged).hasSize(records + 1);
+        assertThat(logged.get(0)).isEqualTo("10 0 null/null -> 1/0 store null");
+        assertThat(logged.get(records - 1)).isEqualTo("10 2999 null/null -> 1/2999 store null");
+        assertThat(logged.get(records)).isEqualTo("10 0 1/0 -> null/null store null");
+        if (backend == StoreBackend.POSTGRES) {
+            try (Connection connection = stores.pool().getConnection();
+                    Statement statement = connection.createStatement();
+                    ResultSet staged = statement.executeQuery("SELECT COUNT(*) FROM xp_log_pending")) {
+                staged.next();
+                assertThat(staged.getLong(1)).as("events left staged").isZero();
+            }
+        }
+    }
+
     /** The hold is the guild's: a writer of another guild goes on while a transaction of the first is open. */
     @Test
     void aWriterOfAnotherGuild_doesNotWait() throws Exception {

@@ -60,7 +60,7 @@ class CrashSafetyIT {
         return backend.equals("h2") ? TestDatabase.freshH2("crash") : TestPostgres.freshDatabase("crash");
     }
 
-    private static Map<String, String> env(TestDatabase database) {
+    static Map<String, String> env(TestDatabase database) {
         Map<String, Object> props = database.properties();
         Map<String, String> env = new HashMap<>();
         env.put("DATABASE_URL", (String) props.get("datasources.default.url"));

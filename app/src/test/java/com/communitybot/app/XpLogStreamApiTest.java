@@ -12,15 +12,9 @@ import com.communitybot.http.testing.ApiClient.Reply;
 import com.communitybot.persistence.testing.StoreBackend;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,12 +22,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -54,89 +47,51 @@ class XpLogStreamApiTest {
     @Parameter
     StoreBackend backend;
 
+    /** The service most tests share; a test that stops it or needs other settings starts its own. */
+    private static RunningService shared;
+
     private RunningService service;
+    private boolean own;
     private ApiClient api;
     private final List<Sse> open = new ArrayList<>();
 
+    @BeforeParameterizedClassInvocation
+    static void startTheSharedService(StoreBackend backend) {
+        shared = new RunningService(backend.freshDatabase("xp_stream"), Map.of("MAX_STREAMS", "3"));
+    }
+
+    @AfterParameterizedClassInvocation
+    static void stopTheSharedService() {
+        shared.close();
+    }
+
     @BeforeEach
-    void start() {
-        service = new RunningService(backend.freshDatabase("xp_stream"), Map.of("MAX_STREAMS", "3"));
+    void useTheSharedService() {
+        service = shared;
+        api = new ApiClient(service.baseUrl(), API_KEY);
+        XpLogStreams streams = service.bean(XpLogStreams.class);
+        Await.until("the streams of the test before closed", WAIT, () -> streams.open() == 0);
+    }
+
+    /** A service of the test's own, with {@code environment}, stopped after it. */
+    private void startOwnService(Map<String, String> environment) {
+        own = true;
+        service = new RunningService(backend.freshDatabase("xp_stream_own"), environment);
         api = new ApiClient(service.baseUrl(), API_KEY);
     }
 
     @AfterEach
     void stop() {
         open.forEach(Sse::close);
-        if (service != null) {
+        if (own && service != null) {
             service.close();
         }
     }
 
-    /** A stream read line by line on a thread of its own; {@link #next} waits for the next event or comment. */
-    private final class Sse implements AutoCloseable {
-        final HttpResponse<InputStream> response;
-        final BlockingQueue<String> blocks = new LinkedBlockingQueue<>();
-        volatile boolean ended;
-
-        Sse(RunningService on, String lastEventId) throws Exception {
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(on.baseUrl() + STREAM))
-                    .header("X-API-Key", API_KEY)
-                    .header("Accept", "text/event-stream");
-            if (lastEventId != null) {
-                request.header("Last-Event-ID", lastEventId);
-            }
-            response = HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-            open.add(this);
-            Thread reader = new Thread(this::read, "sse-reader");
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        /** Each block of lines up to a blank line, as one string; "END" when the body ended cleanly. */
-        private void read() {
-            try (BufferedReader lines =
-                    new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-                StringBuilder block = new StringBuilder();
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    if (line.isEmpty()) {
-                        // Blank lines end an event; more than one in a row dispatch nothing (as after a comment).
-                        if (block.length() > 0) {
-                            blocks.add(block.toString());
-                        }
-                        block.setLength(0);
-                    } else {
-                        block.append(block.length() == 0 ? "" : "\n").append(line);
-                    }
-                }
-                blocks.add("END");
-            } catch (IOException e) {
-                blocks.add("FAILED " + e);
-            }
-        }
-
-        String next() throws InterruptedException {
-            String block = blocks.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
-            assertThat(block).as("a block of the stream within %s", WAIT).isNotNull();
-            return block;
-        }
-
-        /** The next block that is an event (keep-alive comments skipped). */
-        String nextEvent() throws InterruptedException {
-            String block = next();
-            while (block.equals(": keep-alive")) {
-                block = next();
-            }
-            return block;
-        }
-
-        @Override
-        public void close() {
-            try {
-                response.body().close();
-            } catch (IOException e) {
-                // gone already
-            }
-        }
+    private Sse stream(RunningService on, String lastEventId) throws Exception {
+        Sse stream = new Sse(URI.create(on.baseUrl() + STREAM), API_KEY, lastEventId);
+        open.add(stream);
+        return stream;
     }
 
     private static String idOf(String block) {
@@ -173,26 +128,26 @@ class XpLogStreamApiTest {
 
     @Test
     void aStream_givesTheApisAndTheBotsWrites_asTheyCommit_eachWithItsIdAndJson() throws Exception {
-        patch(1, 5); // before the stream: not in it
-        Sse stream = new Sse(service, null);
+        patch(101, 5); // before the stream: not in it
+        Sse stream = stream(service, null);
         assertThat(stream.response.statusCode()).isEqualTo(200);
         assertThat(stream.response.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
         assertThat(stream.next()).as("the first word").isEqualTo(": keep-alive");
 
-        patch(2, 7);
-        botWrites("3", 9);
+        patch(102, 7);
+        botWrites("103", 9);
 
         String first = stream.nextEvent();
         assertThat(first).startsWith("id: ").contains("\nevent: xp\ndata: {");
         JsonNode api = dataOf(first);
         assertThat(api.get("event_id").asText()).isEqualTo(idOf(first));
-        assertThat(api.get("user_id").asText()).isEqualTo("2");
+        assertThat(api.get("user_id").asText()).isEqualTo("102");
         assertThat(api.get("source").asText()).isEqualTo("api");
-        assertThat(api.get("reason").asText()).isEqualTo("r2");
+        assertThat(api.get("reason").asText()).isEqualTo("r102");
         assertThat(api.get("xp_after").asText()).isEqualTo("7");
         JsonNode bot = dataOf(stream.nextEvent());
-        assertThat(bot.get("user_id").asText()).isEqualTo("3");
+        assertThat(bot.get("user_id").asText()).isEqualTo("103");
         assertThat(bot.get("source").asText()).isEqualTo("store");
         assertThat(Long.parseLong(bot.get("event_id").asText()))
                 .isGreaterThan(Long.parseLong(api.get("event_id").asText()));
@@ -200,38 +155,38 @@ class XpLogStreamApiTest {
 
     @Test
     void resumingAfterAnEvent_givesEveryLaterEventOnce_andNoEarlierOne() throws Exception {
-        Sse first = new Sse(service, null);
+        Sse first = stream(service, null);
         first.next();
-        patch(1, 1);
+        patch(201, 1);
         String seen = idOf(first.nextEvent());
         first.close();
-        patch(2, 2);
-        patch(3, 3);
+        patch(202, 2);
+        patch(203, 3);
 
-        Sse resumed = new Sse(service, seen);
+        Sse resumed = stream(service, seen);
         assertThat(resumed.next()).isEqualTo(": keep-alive");
-        assertThat(dataOf(resumed.nextEvent()).get("user_id").asText()).isEqualTo("2");
-        assertThat(dataOf(resumed.nextEvent()).get("user_id").asText()).isEqualTo("3");
-        patch(4, 4);
-        assertThat(dataOf(resumed.nextEvent()).get("user_id").asText()).isEqualTo("4");
+        assertThat(dataOf(resumed.nextEvent()).get("user_id").asText()).isEqualTo("202");
+        assertThat(dataOf(resumed.nextEvent()).get("user_id").asText()).isEqualTo("203");
+        patch(204, 4);
+        assertThat(dataOf(resumed.nextEvent()).get("user_id").asText()).isEqualTo("204");
         assertThat(resumed.blocks).allSatisfy(block -> assertThat(block).isEqualTo(": keep-alive"));
     }
 
     @Test
     void anIdNotInTheLog_startsWithAReset_thenTheStreamFromNow() throws Exception {
-        patch(1, 1);
-        Sse stream = new Sse(service, "999999999");
+        patch(301, 1);
+        Sse stream = stream(service, "999999999");
         String reset = stream.next();
         assertThat(reset).contains("event: reset").contains("data: {\"message\":");
-        patch(2, 2);
-        assertThat(dataOf(stream.nextEvent()).get("user_id").asText()).isEqualTo("2");
+        patch(302, 2);
+        assertThat(dataOf(stream.nextEvent()).get("user_id").asText()).isEqualTo("302");
     }
 
     @Test
     void oneMoreStreamThanMaxStreams_gets503_andAClosedOneFreesItsPlace() throws Exception {
         List<Sse> three = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            Sse stream = new Sse(service, null);
+            Sse stream = stream(service, null);
             stream.next();
             three.add(stream);
         }
@@ -243,7 +198,7 @@ class XpLogStreamApiTest {
         Await.until("a place freed by the closed stream", WAIT, () -> {
             Sse again = null;
             try {
-                again = new Sse(service, null);
+                again = stream(service, null);
                 return again.response.statusCode() == 200;
             } finally {
                 if (again != null && again.response.statusCode() != 200) {
@@ -264,7 +219,8 @@ class XpLogStreamApiTest {
 
     @Test
     void whenTheServiceStops_theStreamEndsCleanly() throws Exception {
-        Sse stream = new Sse(service, null);
+        startOwnService(Map.of());
+        Sse stream = stream(service, null);
         stream.next();
         RunningService stopping = service;
         service = null;
@@ -288,20 +244,20 @@ class XpLogStreamApiTest {
         assumeTrue(backend == StoreBackend.POSTGRES, "H2 is one process: one instance");
         RunningService other = RunningService.onTheDatabaseOf(service);
         try {
-            Sse onOther = new Sse(other, null);
+            Sse onOther = stream(other, null);
             onOther.next();
-            patch(1, 1);
-            botWrites("2", 2);
-            assertThat(dataOf(onOther.nextEvent()).get("user_id").asText()).isEqualTo("1");
+            patch(401, 1);
+            botWrites("402", 2);
+            assertThat(dataOf(onOther.nextEvent()).get("user_id").asText()).isEqualTo("401");
             String seen = onOther.nextEvent();
-            assertThat(dataOf(seen).get("user_id").asText()).isEqualTo("2");
+            assertThat(dataOf(seen).get("user_id").asText()).isEqualTo("402");
 
             other.close();
             other = null;
-            patch(3, 3);
-            Sse resumed = new Sse(service, idOf(seen));
+            patch(403, 3);
+            Sse resumed = stream(service, idOf(seen));
             assertThat(resumed.next()).isEqualTo(": keep-alive");
-            assertThat(dataOf(resumed.nextEvent()).get("user_id").asText()).isEqualTo("3");
+            assertThat(dataOf(resumed.nextEvent()).get("user_id").asText()).isEqualTo("403");
         } finally {
             if (other != null) {
                 other.close();
@@ -315,10 +271,7 @@ class XpLogStreamApiTest {
      */
     @Test
     void aReaderThatReadsNothing_isCut_andItsPlaceFreed() throws Exception {
-        service.close();
-        service = new RunningService(
-                backend.freshDatabase("xp_stream_idle"), Map.of("MAX_STREAMS", "3", "IDLE_TIMEOUT", "2s"));
-        api = new ApiClient(service.baseUrl(), API_KEY);
+        startOwnService(Map.of("IDLE_TIMEOUT", "2s"));
         XpLogStreams streams = service.bean(XpLogStreams.class);
         try (Socket silent = new Socket("127.0.0.1", service.baseUrl().getPort())) {
             silent.setReceiveBufferSize(4096);
