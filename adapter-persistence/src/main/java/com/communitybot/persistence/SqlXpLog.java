@@ -23,7 +23,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
@@ -122,6 +125,38 @@ final class SqlXpLog implements XpLog {
                 statement.setString(parameter, filter.source().get().text());
             }
         });
+    }
+
+    /**
+     * One query for all the guilds: each guild's newest id through {@code xp_log_guild}, one index probe each (a
+     * {@code GROUP BY} over {@code guild_id = ANY(...)} would read every event of the guilds).
+     */
+    @Override
+    public Map<GuildId, Long> newestEventIds(Collection<GuildId> guilds) {
+        Map<GuildId, Long> newest = new HashMap<>();
+        if (guilds.isEmpty()) {
+            return newest;
+        }
+        Map<String, GuildId> byText = new HashMap<>();
+        guilds.forEach(guild -> byText.put(guild.toString(), guild));
+        String what = "Reading the newest events of " + guilds.size() + " guilds";
+        try (Connection connection = pool.getConnection();
+                PreparedStatement select = connection.prepareStatement("SELECT g.guild,"
+                        + " (SELECT MAX(id) FROM xp_log WHERE guild_id = g.guild) FROM UNNEST(?) AS g (guild)")) {
+            select.setArray(
+                    1, connection.createArrayOf("VARCHAR", byText.keySet().toArray()));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    long id = rows.getLong(2);
+                    if (!rows.wasNull()) {
+                        newest.put(byText.get(rows.getString(1)), id);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw DriverExceptions.translate(what, e);
+        }
+        return newest;
     }
 
     /** Through {@code xp_log_guild}: a guild's ids follow its commits (migration V6, docs/store.md). */

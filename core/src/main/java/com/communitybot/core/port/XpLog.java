@@ -9,7 +9,10 @@ import com.communitybot.core.model.XpEvent;
 import com.communitybot.core.model.XpLogFilter;
 import com.communitybot.core.usecase.WindowOrder;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
@@ -43,6 +46,22 @@ public interface XpLog {
      * last id it got never misses an event that commits later. Fewer than {@code max} means there are no more now.
      */
     List<XpEvent> eventsAfter(GuildId guild, long after, int max);
+
+    /**
+     * The id of each guild's newest event, for the guilds in {@code guilds} that have one: how a live stream finds,
+     * in one read for all its guilds, which have events it has not given yet. This default reads each guild's newest
+     * event in turn; a store that can answer in one query overrides it.
+     */
+    default Map<GuildId, Long> newestEventIds(Collection<GuildId> guilds) {
+        Map<GuildId, Long> newest = new HashMap<>();
+        for (GuildId guild : guilds) {
+            List<XpEvent> events = eventsOfGuild(guild, XpLogFilter.ALL, OptionalLong.empty(), 1);
+            if (!events.isEmpty()) {
+                newest.put(guild, events.get(0).id());
+            }
+        }
+        return newest;
+    }
 
     /**
      * The window leaderboard's gains (ledger L3) of the guild's records with events in {@code window} (their time in

@@ -11,8 +11,10 @@ import com.communitybot.core.model.XpLogFilter;
 import com.communitybot.core.port.StoreException;
 import com.communitybot.core.port.XpLog;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Spliterator;
@@ -43,6 +45,11 @@ final class XpLogErrors implements XpLog {
     @Override
     public List<XpEvent> eventsOfGuild(GuildId guild, XpLogFilter filter, OptionalLong before, int max) {
         return failingAs(DatabaseErrorException::readFailed, () -> log.eventsOfGuild(guild, filter, before, max));
+    }
+
+    @Override
+    public Map<GuildId, Long> newestEventIds(Collection<GuildId> guilds) {
+        return failingAs(DatabaseErrorException::readFailed, () -> log.newestEventIds(guilds));
     }
 
     @Override

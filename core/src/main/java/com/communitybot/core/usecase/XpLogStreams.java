@@ -173,24 +173,33 @@ public final class XpLogStreams {
      */
     public void poll() {
         Instant now = clock.instant();
+        Map<GuildId, Long> newest;
+        try {
+            // One read for every guild with a stream: most rounds find nothing new, and read nothing more.
+            newest = streams.isEmpty() ? Map.of() : log.newestEventIds(List.copyOf(streams.keySet()));
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "The live XP log could not be read", e);
+            newest = Map.of();
+        }
         for (Map.Entry<GuildId, Set<Stream>> guild : streams.entrySet()) {
+            long newestThere = newest.getOrDefault(guild.getKey(), 0L);
             Map<Long, List<Stream>> byPlace = new LinkedHashMap<>();
             for (Stream stream : guild.getValue()) {
                 byPlace.computeIfAbsent(stream.position, p -> new ArrayList<>()).add(stream);
             }
             for (Map.Entry<Long, List<Stream>> place : byPlace.entrySet()) {
-                feed(guild.getKey(), place.getKey(), place.getValue(), now);
+                feed(guild.getKey(), place.getKey(), place.getKey() < newestThere, place.getValue(), now);
             }
         }
     }
 
-    private void feed(GuildId guild, long after, List<Stream> group, Instant now) {
+    private void feed(GuildId guild, long after, boolean behind, List<Stream> group, Instant now) {
         int room = 0;
         for (Stream stream : group) {
             room = Math.max(room, Math.min(BATCH, stream.listener.room()));
         }
         List<XpEvent> events = List.of();
-        if (room > 0) {
+        if (behind && room > 0) {
             try {
                 events = log.eventsAfter(guild, after, room);
             } catch (RuntimeException e) {

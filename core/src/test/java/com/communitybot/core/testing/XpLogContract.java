@@ -254,6 +254,24 @@ public abstract class XpLogContract {
         assertThat(log().eventsAfter(GUILD, oldestFirst.get(4).id(), 10)).isEmpty();
     }
 
+    /** How a live stream checks its guilds in one read: each guild's newest event id, none for a guild without. */
+    @Test
+    public void theNewestEventIdOfEachGuild_inOneRead_noneForAGuildWithoutEvents() {
+        ledger().patch(GUILD, ALICE, delta(1, 0), at(T0));
+        ledger().patch(LONGER, ALICE, delta(1, 0), at(T0));
+        ledger().patch(GUILD, ALICE, delta(1, 0), at(T0));
+        com.communitybot.core.model.GuildId empty = new com.communitybot.core.model.GuildId(999L);
+
+        java.util.Map<com.communitybot.core.model.GuildId, Long> newest =
+                log().newestEventIds(List.of(GUILD, LONGER, empty));
+
+        assertThat(newest)
+                .containsOnlyKeys(GUILD, LONGER)
+                .containsEntry(GUILD, all(GUILD).get(0).id())
+                .containsEntry(LONGER, all(LONGER).get(0).id());
+        assertThat(log().newestEventIds(List.of())).isEmpty();
+    }
+
     @Test
     public void theGuildsLog_isFilteredBySinceInclusive_untilExclusive_andSource() {
         ledger().put(GUILD, ALICE, levelXp(1, 1), at(T0.minusMillis(1)));

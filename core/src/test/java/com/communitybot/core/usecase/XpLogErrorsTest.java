@@ -35,6 +35,8 @@ class XpLogErrorsTest extends PortErrorsContract<XpLog> {
                         l -> l.eventsOfGuild(GUILD, XpLogFilter.ALL, OptionalLong.empty(), 1), QUERY, UNREADABLE),
                 "eventsAfter",
                 new Expected<>(l -> l.eventsAfter(GUILD, 0, 1), QUERY, UNREADABLE),
+                "newestEventIds",
+                new Expected<>(l -> l.newestEventIds(java.util.List.of(GUILD)), QUERY, UNREADABLE),
                 "gainsIn",
                 new Expected<>(
                         l -> l.gainsIn(GUILD, new TimeWindow(Instant.EPOCH, Instant.EPOCH.plusSeconds(1)), 0),
