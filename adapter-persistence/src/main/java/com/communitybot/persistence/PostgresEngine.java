@@ -48,7 +48,7 @@ final class PostgresEngine implements StoreEngine {
     }
 
     /** The rows a delete removed, through a data-modifying {@code WITH}, which PostgreSQL runs as one statement. */
-    private static final String DELETE_LOGGED = "WITH gone AS"
+    private static final String DELETE_AND_STAGE = "WITH gone AS"
             + " (DELETE FROM level_record WHERE id >= ? AND id <= ? RETURNING guild_id, id, level, xp)"
             + " INSERT INTO xp_log_pending"
             + " (guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)"
@@ -56,9 +56,9 @@ final class PostgresEngine implements StoreEngine {
             + " CAST(? AS TIMESTAMP WITH TIME ZONE) FROM gone ORDER BY id";
 
     @Override
-    public int deleteLogged(Connection connection, String from, String last, String reason, Instant at)
+    public int deleteAndStage(Connection connection, String from, String last, String reason, Instant at)
             throws SQLException {
-        try (PreparedStatement delete = connection.prepareStatement(DELETE_LOGGED)) {
+        try (PreparedStatement delete = connection.prepareStatement(DELETE_AND_STAGE)) {
             delete.setString(1, from);
             delete.setString(2, last);
             delete.setString(3, reason);

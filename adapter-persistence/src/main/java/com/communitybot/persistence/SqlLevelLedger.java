@@ -142,7 +142,7 @@ final class SqlLevelLedger implements LevelLedger {
     /**
      * Statements of {@value #RESET_BATCH} deletes, one transaction: all or nothing. The guild's records are those
      * whose id starts with {@code <guild_id>:} (ledger L1). Each record's removal is logged, a statement's events by
-     * the statement itself ({@link StoreEngine#deleteLogged}) rather than by the trigger once a record (on H2 a Java
+     * the statement itself ({@link StoreEngine#deleteAndStage}) rather than by the trigger once a record (on H2 a Java
      * call, a connection and a parsed insert each);
      * the guild's size is counted once at the end ({@link GuildSizes}), as an import counts it: per record, the
      * guild-size trigger would update one row as many times in one transaction, each update slower than the last on
@@ -160,7 +160,7 @@ final class SqlLevelLedger implements LevelLedger {
             try (PreparedStatement end = connection.prepareStatement(RESET_BATCH_END)) {
                 end.setString(2, beyond);
                 for (String last = nextBatchEnd(end, from); last != null; last = nextBatchEnd(end, from)) {
-                    removed += engine.deleteLogged(connection, from, last, reason, write.at());
+                    removed += engine.deleteAndStage(connection, from, last, reason, write.at());
                     from = last;
                 }
             } finally {

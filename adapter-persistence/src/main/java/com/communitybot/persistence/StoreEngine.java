@@ -65,11 +65,11 @@ public interface StoreEngine {
      * writer does. A guild reset's batch, with the XP log's triggers suspended ({@link #suspendTriggers}); returns the
      * records deleted. The events reach the log by {@link #publishLog}.
      */
-    int deleteLogged(Connection connection, String from, String last, String reason, Instant at) throws SQLException;
+    int deleteAndStage(Connection connection, String from, String last, String reason, Instant at) throws SQLException;
 
     /**
      * The last step of a guild reset: takes the lock that orders the guild's XP log and moves the events {@link
-     * #deleteLogged} staged into it, in their order, so that their ids follow every event of the guild committed
+     * #deleteAndStage} staged into it, in their order, so that their ids follow every event of the guild committed
      * before, and precede every one committed after (migration V6). Taken last, the lock never waits on a record.
      */
     void publishLog(Connection connection, String guild) throws SQLException;

@@ -51,7 +51,7 @@ public final class H2Engine implements StoreEngine {
     }
 
     /** The rows a delete removed, as H2's data change delta table ({@code OLD TABLE (DELETE ...)}) gives them. */
-    private static final String DELETE_LOGGED = "INSERT INTO xp_log_pending (session_id,"
+    private static final String DELETE_AND_STAGE = "INSERT INTO xp_log_pending (session_id,"
             + " guild_id, user_id, level_before, xp_before, level_after, xp_after, source, reason, logged_at)"
             + " SELECT SESSION_ID(), guild_id, SUBSTRING(id FROM POSITION(':' IN id) + 1), level, xp, NULL, NULL,"
             + " 'api', ?, ? FROM OLD TABLE (DELETE FROM level_record WHERE id >= ? AND id <= ?) ORDER BY id";
@@ -63,9 +63,9 @@ public final class H2Engine implements StoreEngine {
     private static final String PUBLISHED = "DELETE FROM xp_log_pending WHERE session_id = SESSION_ID()";
 
     @Override
-    public int deleteLogged(Connection connection, String from, String last, String reason, Instant at)
+    public int deleteAndStage(Connection connection, String from, String last, String reason, Instant at)
             throws SQLException {
-        try (PreparedStatement delete = connection.prepareStatement(DELETE_LOGGED)) {
+        try (PreparedStatement delete = connection.prepareStatement(DELETE_AND_STAGE)) {
             delete.setString(1, reason);
             delete.setObject(2, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
             delete.setString(3, from);

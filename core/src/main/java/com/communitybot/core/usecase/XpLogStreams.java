@@ -126,10 +126,11 @@ public final class XpLogStreams {
     public Stream open(GuildId guild, OptionalLong lastEventId, Listener listener) {
         Objects.requireNonNull(listener, "listener");
         presence.requirePresent(guild);
-        if (ending || open.incrementAndGet() > maxStreams) {
-            if (!ending) {
-                open.decrementAndGet();
-            }
+        if (ending) {
+            throw new TooManyStreamsException();
+        }
+        if (open.incrementAndGet() > maxStreams) {
+            open.decrementAndGet();
             throw new TooManyStreamsException();
         }
         try {
