@@ -12,6 +12,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -50,17 +51,30 @@ final class XpLogStreaming implements GracefulShutdownCapable {
         return thread;
     });
 
+    private final long pollMillis;
+
     @Inject
     XpLogStreaming(XpLogStreams streams, @Value("${" + POLL + ":" + DEFAULT_POLL + "}") Duration poll) {
         this.streams = streams;
-        polling.scheduleWithFixedDelay(this::poll, poll.toMillis(), poll.toMillis(), TimeUnit.MILLISECONDS);
+        this.pollMillis = Math.max(1, poll.toMillis());
+        polling.schedule(this::poll, pollMillis, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * One round, then the next: after the usual interval, or after a tenth of it when a read came back full (a
+     * busy guild, or a reader catching up), so that a stream keeps up with its reader rather than with the clock.
+     */
     private void poll() {
+        boolean more = false;
         try {
-            streams.poll();
+            more = streams.poll();
         } catch (RuntimeException e) {
             LOG.warn("A round of the live XP log failed; the next one tries again", e);
+        }
+        try {
+            polling.schedule(this::poll, more ? Math.max(1, pollMillis / 10) : pollMillis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException stopped) {
+            // The service stops: no next round.
         }
     }
 

@@ -171,8 +171,12 @@ public final class XpLogStreams {
      * One round: gives each stream the events committed since its place, as many as it has room for, and a
      * keep-alive to each that has been quiet for the keep-alive interval. A store that fails is tried again at the
      * next round; the streams stay open.
+     *
+     * @return whether a read came back as full as the room asked for, so that more events may be waiting for a
+     *     reader that keeps reading: the caller runs the next round soon instead of at its usual interval, and a
+     *     guild that writes faster than one batch a round is followed at its readers' pace
      */
-    public void poll() {
+    public boolean poll() {
         Instant now = clock.instant();
         Map<GuildId, Long> newest;
         try {
@@ -182,6 +186,7 @@ public final class XpLogStreams {
             LOG.log(System.Logger.Level.WARNING, "The live XP log could not be read", e);
             newest = Map.of();
         }
+        boolean more = false;
         for (Map.Entry<GuildId, Set<Stream>> guild : streams.entrySet()) {
             long newestThere = newest.getOrDefault(guild.getKey(), 0L);
             Map<Long, List<Stream>> byPlace = new LinkedHashMap<>();
@@ -189,12 +194,14 @@ public final class XpLogStreams {
                 byPlace.computeIfAbsent(stream.position, p -> new ArrayList<>()).add(stream);
             }
             for (Map.Entry<Long, List<Stream>> place : byPlace.entrySet()) {
-                feed(guild.getKey(), place.getKey(), place.getKey() < newestThere, place.getValue(), now);
+                more |= feed(guild.getKey(), place.getKey(), place.getKey() < newestThere, place.getValue(), now);
             }
         }
+        return more;
     }
 
-    private void feed(GuildId guild, long after, boolean behind, List<Stream> group, Instant now) {
+    /** Feeds one group of a guild's streams at the same place; whether its read came back full. */
+    private boolean feed(GuildId guild, long after, boolean behind, List<Stream> group, Instant now) {
         int room = 0;
         for (Stream stream : group) {
             room = Math.max(room, Math.min(BATCH, stream.listener.room()));
@@ -233,6 +240,7 @@ public final class XpLogStreams {
                 }
             }
         }
+        return room > 0 && events.size() == room;
     }
 
     /** The service stops: every stream ends cleanly, and no new one opens. */

@@ -149,6 +149,24 @@ class XpLogStreamsTest {
     }
 
     @Test
+    void aRoundSaysMoreMayBeWaiting_onlyWhenAReadCameBackAsFullAsTheRoomAsked() {
+        Reader reader = new Reader();
+        streams.open(GUILD, OptionalLong.empty(), reader);
+        assertThat(streams.poll()).as("nothing new").isFalse();
+        gain(1);
+        gain(2);
+        gain(3);
+        reader.room = 2;
+        assertThat(streams.poll()).as("two of three given").isTrue();
+        assertThat(streams.poll()).as("a reader with no room is not read for").isFalse();
+        reader.room = 5;
+        assertThat(streams.poll())
+                .as("the last one given by a read that was not full")
+                .isFalse();
+        assertThat(reader.said).hasSize(4);
+    }
+
+    @Test
     void aQuietStream_getsAKeepAlive_everyInterval() {
         Reader reader = new Reader();
         streams.open(GUILD, OptionalLong.empty(), reader);
