@@ -128,7 +128,7 @@ public class StreamBench {
         System.out.println("ready=1");
         System.out.flush();
         // The script samples the instances now; it says go on stdin.
-        System.in.read();
+        STDIN.readLine();
 
         long written = 0;
         try (Connection bot = DriverManager.getConnection(o.get("jdbc"));
@@ -187,8 +187,16 @@ public class StreamBench {
         long stillOpen = silent.stream().filter(s -> !s.isClosed()).count();
         System.out.println("stalled_sockets=" + stillOpen);
         System.out.println("ok=" + (missing == 0 && twice == 0 && outOfOrder == 0 ? 1 : 0));
+        // The script samples the instances again, the stalled readers still connected; it says end on stdin.
+        System.out.println("done=1");
+        System.out.flush();
+        STDIN.readLine();
         System.exit(0);
     }
+
+    /** The script's word to go on, a line each time. */
+    static final java.io.BufferedReader STDIN =
+            new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.US_ASCII));
 
     static String guildId(int g) {
         return Long.toString(200000000000000000L + g);

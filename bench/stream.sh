@@ -67,7 +67,7 @@ PY
 
 start() { # PORT LOG
   env -i PATH="$PATH" BOT_API_KEY=k PORT="$1" MANAGEMENT_PORT=off DATABASE_URL="jdbc:postgresql://127.0.0.1:5432/$DB" \
-    DATABASE_USER=postgres GUILD_SNAPSHOT="$WORK/snapshot.json" MAX_STREAMS="$STREAMS" \
+    DATABASE_USER=postgres GUILD_SNAPSHOT="$WORK/snapshot.json" MAX_STREAMS="$((STREAMS + STALLED))" \
     java -Xmx"$HEAP" -jar "$JAR" serve > "$2" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 600); do grep -q "listening on port" "$2" && return 0; sleep 0.1; done
@@ -80,6 +80,9 @@ import re, sys
 t = sys.stdin.read()
 m = re.search(r"used (\d+)K", t)
 print("%.1f" % (int(m.group(1)) / 1024))'
+}
+rss_mib() { # PID: resident set, MiB
+  awk '/^VmRSS:/ {printf "%.1f", $2 / 1024}' "/proc/$1/status"
 }
 cpu_s() { # PID: user + system CPU seconds
   awk -v hz="$(getconf CLK_TCK)" '{print ($14 + $15) / hz}' "/proc/$1/stat"
@@ -98,11 +101,17 @@ while read -r line <&"${DRIVER[0]}"; do
   [[ $line == ready=1 ]] && break
   [[ $line == error=* ]] && { cat "$WORK/driver" >&2; exit 1; }
 done
-HEAP_A1=$(heap_mib "$A") HEAP_B1=$(heap_mib "$B")
+HEAP_A1=$(heap_mib "$A") HEAP_B1=$(heap_mib "$B") RSS_A1=$(rss_mib "$A") RSS_B1=$(rss_mib "$B")
 CPU_A0=$(cpu_s "$A") CPU_B0=$(cpu_s "$B")
 echo go >&"${DRIVER[1]}"
-cat <&"${DRIVER[0]}" >> "$WORK/driver" || true
+while read -r line <&"${DRIVER[0]}"; do
+  echo "$line" >> "$WORK/driver"
+  [[ $line == done=1 ]] && break
+done
 CPU_A1=$(cpu_s "$A") CPU_B1=$(cpu_s "$B")
+HEAP_A2=$(heap_mib "$A") HEAP_B2=$(heap_mib "$B") RSS_A2=$(rss_mib "$A") RSS_B2=$(rss_mib "$B")
+echo end >&"${DRIVER[1]}"
+wait "$DRIVER_PID" 2>/dev/null || true
 kv() { grep "^$1=" "$WORK/driver" | tail -1 | cut -d= -f2; }
 
 echo "- $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -126,4 +135,13 @@ a0, a1, b0, b1, t = map(float, sys.argv[1:6])
 print("| CPU while the events flow, s per s (A; B) | %.2f; %.2f |" % ((a1 - a0) / t, (b1 - b0) / t))
 PY
 echo "| stalled readers still connected at the end | $(kv stalled_sockets) of $STALLED |"
+python3 - "$HEAP_A1" "$HEAP_A2" "$HEAP_B1" "$HEAP_B2" "$RSS_A1" "$RSS_A2" "$RSS_B1" "$RSS_B2" "$STALLED" <<'PY'
+import sys
+a1, a2, b1, b2, ra1, ra2, rb1, rb2 = map(float, sys.argv[1:9]); k = int(sys.argv[9])
+print("| heap after GC / RSS at the end, the stalled readers connected, MiB (A; B) | %.1f / %.0f; %.1f / %.0f |"
+      % (a2, ra2, b2, rb2))
+if k:
+    print("| heap / RSS grown from the streams' opening to the end, per stalled reader, KiB | %.1f / %.0f |"
+          % ((a2 - a1 + b2 - b1) * 1024 / k, (ra2 - ra1 + rb2 - rb1) * 1024 / k))
+PY
 [[ $(kv ok) == 1 ]] || { echo "stream.sh: a stream missed, repeated or reordered an event" >&2; exit 1; }
