@@ -403,6 +403,46 @@ class XpLogTriggerTest {
         }
     }
 
+    /**
+     * A bulk write (a reset) takes the guild's lock of the log's order only when it publishes, its last step: a writer
+     * of the guild meanwhile commits. On H2 the trigger took the lock at the bulk write's first record, and a reset
+     * then waited for the guild's size held by a writer that waited for the lock (a deadlock in
+     * {@code reset_whileTheBotAndTheApiWrite...} of the ledger's contract).
+     */
+    @Test
+    void aBulkWritesDeletes_holdNoLockOfTheGuildsLog_untilItPublishes() throws Exception {
+        stores.insertLevels(List.of(record("10:1", 1, 1), record("10:2", 1, 1)));
+        StoreEngine engine = StoreEngine.of(stores.pool());
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try (Connection reset = stores.pool().getConnection()) {
+            reset.setAutoCommit(false);
+            engine.suspendTriggers(reset, true);
+            try {
+                engine.deleteAndStage(reset, "10:", "10:1", "season 2", Instant.parse("2026-01-01T00:00:00Z"));
+            } finally {
+                engine.resumeTriggers(reset);
+            }
+
+            Future<?> botWrite = other.submit(() -> {
+                try (Connection bot = bot();
+                        Statement statement = bot.createStatement()) {
+                    statement.execute(upsert("10:3", "5", "1"));
+                }
+                return null;
+            });
+            botWrite.get(30, TimeUnit.SECONDS);
+
+            engine.publishLog(reset, "10");
+            reset.commit();
+        } finally {
+            other.shutdownNow();
+        }
+        assertThat(events())
+                .filteredOn(e -> e.startsWith("10 "))
+                .containsSubsequence("10 1 1/1 -> null/null api season 2")
+                .contains("10 3 null/null -> 1/5 store null");
+    }
+
     /** The hold is the guild's: a writer of another guild goes on while a transaction of the first is open. */
     @Test
     void aWriterOfAnotherGuild_doesNotWait() throws Exception {

@@ -50,12 +50,23 @@ public final class H2XpLogTrigger implements Trigger {
             + " CASE WHEN @" + SOURCE + " = 'api' THEN @" + AT + " ELSE ? END"
             + " WHERE @" + BULK_WRITE + " IS NULL";
 
-    /** Stops the log of the writes on {@code connection} until {@link #resume}. */
+    /**
+     * A bulk write of this thread (in embedded H2 a trigger runs on the thread of the statement that fired it): the
+     * trigger returns at once, before it would take the guild's lock of the log's order ({@link H2LogOrder}). A
+     * reset stages what it deletes and takes that lock last, when it publishes; taken at its first deleted record,
+     * the lock was held while the reset waited for a row (the guild's size) that a writer of the guild held while
+     * waiting for the lock: a deadlock.
+     */
+    private static final ThreadLocal<Boolean> BULK_ON_THIS_THREAD = ThreadLocal.withInitial(() -> false);
+
+    /** Stops the log of the writes on {@code connection}, made on this thread, until {@link #resume}. */
     static void suspend(Connection connection) throws SQLException {
         set(connection, BULK_WRITE, "on");
+        BULK_ON_THIS_THREAD.set(true);
     }
 
     static void resume(Connection connection) throws SQLException {
+        BULK_ON_THIS_THREAD.remove();
         set(connection, BULK_WRITE, null);
     }
 
@@ -88,6 +99,9 @@ public final class H2XpLogTrigger implements Trigger {
 
     @Override
     public void fire(Connection connection, Object[] oldRow, Object[] newRow) throws SQLException {
+        if (BULK_ON_THIS_THREAD.get()) {
+            return;
+        }
         String oldId = idOf(oldRow);
         String newId = idOf(newRow);
         boolean sameRecord = oldId != null && oldId.equals(newId);
