@@ -16,7 +16,7 @@ import org.postgresql.PGNotification;
 /**
  * The other way the live streams could learn of new events (issue 31): PostgreSQL's LISTEN/NOTIFY, beside the
  * polling the service does (bench/notify.sh runs this on a store the service's jar has migrated; docs/store.md
- * "How the live streams read the log" says why the service polls).
+ * "The live streams poll the log" says why the service polls).
  *
  * <p>Rounds alternate two phases of the same writes: "poll", the store as the service makes it (nothing to
  * notify), and "notify", with a trigger on {@code xp_log} that calls {@code pg_notify} for every event, and a

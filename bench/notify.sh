@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# LISTEN/NOTIFY beside polling (issue 31; docs/store.md "How the live streams read the log"): a fresh PostgreSQL
+# LISTEN/NOTIFY beside polling (issue 31; docs/store.md "The live streams poll the log"): a fresh PostgreSQL
 # database migrated by the service's jar (its `import` of examples/data.json), then bench/NotifyBench.java, whose
 # rounds alternate the store as the service makes it with the same store plus a trigger that notifies every
 # event, and print what each write costs the bot and how soon a listener hears of it. Build the jar first:

@@ -208,6 +208,35 @@ class XpLogStreamApiTest {
         });
     }
 
+    /** With the default MAX_STREAMS, 1,000 streams open and the 1,001st gets 503 (the limit is the service's). */
+    @Test
+    void withTheDefaultLimit_the1001stStreamGets503() throws Exception {
+        assumeTrue(backend == StoreBackend.H2, "the limit is the service's, whatever the store");
+        startOwnService(Map.of());
+        XpLogStreams streams = service.bean(XpLogStreams.class);
+        byte[] request = ("GET " + STREAM + " HTTP/1.1\r\nHost: x\r\nX-API-Key: " + API_KEY
+                        + "\r\nAccept: text/event-stream\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        List<Socket> readers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 1000; i++) {
+                Socket reader = new Socket("127.0.0.1", service.baseUrl().getPort());
+                readers.add(reader);
+                reader.getOutputStream().write(request);
+            }
+            Await.until("1,000 streams open", WAIT, () -> streams.open() == 1000);
+
+            Reply refused = api.get(STREAM);
+            assertThat(refused.status()).isEqualTo(503);
+            assertThat(refused.body()).isEqualTo("{\"success\":false,\"message\":\"Too many streams\"}");
+            assertThat(streams.open()).isEqualTo(1000);
+        } finally {
+            for (Socket reader : readers) {
+                reader.close();
+            }
+        }
+    }
+
     @Test
     void aBadLastEventId_is400_beforeTheBotPresenceCheck() {
         Reply bad = api.get("/api/1/xp_log/stream?last_event_id=x1");
