@@ -152,8 +152,7 @@ public final class XpLogStreams {
     }
 
     private long newest(GuildId guild) {
-        List<XpEvent> newest = log.eventsOfGuild(guild, XpLogFilter.ALL, OptionalLong.empty(), 1);
-        return newest.isEmpty() ? 0 : newest.get(0).id();
+        return log.newestEventIds(List.of(guild)).getOrDefault(guild, 0L);
     }
 
     private boolean inTheLog(GuildId guild, long id) {
