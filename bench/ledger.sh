@@ -30,6 +30,8 @@ usage: bench/ledger.sh --store h2|postgres [options]
   --patch-seconds S    timed seconds per PATCH figure, after 5 s of warm-up (default 10)
   --sweep-rate R       H2: PATCHes a second during the sweep (default 200)
   --sweep-timeout S    give the sweep at most S seconds (default 1800)
+  --sweep-after S      the first sweep S seconds after the service's start (default 30): the writes of those
+                       seconds are the control ("before the sweep") that the sweep's are compared with
   --sweep-jfr FILE     record the service with JFR during the sweep, into FILE
   --heap SIZE          the service's -Xmx (default 1g)
   --jar PATH           the service jar (default app/target/community-bot-api.jar)
@@ -44,7 +46,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 STORE= RECORDS=1000000 SMALL=100000:1000000 LARGE=1000000:10000000 PHASES=lb,small,large,patch,bot,sweep
 REPEAT=3 PAGES=20 BOT_UPDATES=30000 BOT_ROUNDS=2 BOT_RATE=1000 CONCURRENCY=1,8,32 PATCH_SECONDS=10
-SWEEP_RATE=200 SWEEP_TIMEOUT=1800 SWEEP_JFR= HEAP=1g JAR="$ROOT/app/target/community-bot-api.jar" OUT=
+SWEEP_RATE=200 SWEEP_TIMEOUT=1800 SWEEP_AFTER=30 SWEEP_JFR= HEAP=1g JAR="$ROOT/app/target/community-bot-api.jar" OUT=
 GUILD=100000000000000001 KEY=ledger-bench
 
 die() { echo "ledger.sh: $*" >&2; exit 2; }
@@ -65,6 +67,7 @@ while [[ $# -gt 0 ]]; do
     --patch-seconds) need_value "$@"; PATCH_SECONDS=$2; shift 2 ;;
     --sweep-rate) need_value "$@"; SWEEP_RATE=$2; shift 2 ;;
     --sweep-timeout) need_value "$@"; SWEEP_TIMEOUT=$2; shift 2 ;;
+    --sweep-after) need_value "$@"; SWEEP_AFTER=$2; shift 2 ;;
     --heap) need_value "$@"; HEAP=$2; shift 2 ;;
     --sweep-jfr) need_value "$@"; SWEEP_JFR=$2; shift 2 ;;
     --jar) need_value "$@"; JAR=$2; shift 2 ;;
@@ -457,7 +460,7 @@ if has_phase sweep; then
   OLD=$((LARGE_LAST - LARGE_FIRST + 1))
   echo "== sweep: the service with XP_LOG_RETENTION=1h over $OLD old events"
   rm -f "$WORK/stop"
-  SWEEP_OPTS=(-Dbot.xp-log-sweep-interval=30s)
+  SWEEP_OPTS=(-Dbot.xp-log-sweep-interval=${SWEEP_AFTER}s)
   [[ -n $SWEEP_JFR ]] && SWEEP_OPTS+=("-XX:StartFlightRecording=filename=$SWEEP_JFR,settings=profile")
   start_service XP_LOG_RETENTION=1h -- "${SWEEP_OPTS[@]}"
   SWEEP_T0=$(date +%s%3N)
@@ -480,7 +483,7 @@ if has_phase sweep; then
       --points 11 --interval-ms 2000 --done-file "$WORK/stop" > "$WORK/progress" 2>&1 &
     BG+=($!)
   fi
-  deadline=$((SECONDS + SWEEP_TIMEOUT + 30))
+  deadline=$((SECONDS + SWEEP_TIMEOUT + SWEEP_AFTER))
   until grep -q "Deleted [0-9]* events of the XP log" "$SERVE_LOG"; do
     ((SECONDS < deadline)) || break
     kill -0 "$PID" 2>/dev/null || { fail "the service exited during the sweep: $(tail -5 "$SERVE_LOG")"; break; }
@@ -509,7 +512,7 @@ print(f"start={start or ''}\nend={end or ''}\nlast={last}\ndeleted={line.split('
 EOF
   S=$(kv start "$WORK/span") E=$(kv end "$WORK/span")
   cat "$WORK/sweep-writer" | grep -v '^[0-9]' | sed 's/^/   /'
-  out "### Retention: the service's sweep of $OLD old events (XP_LOG_RETENTION=1h, first sweep 30 s after start through -Dbot.xp-log-sweep-interval=30s)"
+  out "### Retention: the service's sweep of $OLD old events (XP_LOG_RETENTION=1h, first sweep $SWEEP_AFTER s after start through -Dbot.xp-log-sweep-interval=${SWEEP_AFTER}s)"
   out
   if [[ -z $S ]]; then
     fail "the sweep did not start within the run"
