@@ -101,7 +101,7 @@ BASE_JAR=$(cd "$(dirname "$BASE_JAR")" && pwd)/$(basename "$BASE_JAR")
 if [[ -n $LAUNCHER ]]; then
   [[ -x $LAUNCHER ]] || die "--launcher must be an executable script, such as bin/community-bot-api, not $LAUNCHER"
   LAUNCHER=$(cd "$(dirname "$LAUNCHER")" && pwd)/$(basename "$LAUNCHER")
-  rm -f "${JAR%.jar}.jsa" # the archive is the first (untimed) start's, made with this jar
+  rm -f "${JAR%.jar}.jsa" "${JAR%.jar}.aot" # the archive is the first (untimed) start's, made with this jar
 fi
 for tool in java curl python3 sha256sum; do
   command -v $tool >/dev/null || { echo "baseline.sh: $tool is missing (see BENCHMARKS.md)" >&2; exit 1; }
@@ -242,7 +242,7 @@ measure() {  # side
         while kill -0 "$PID" 2>/dev/null; do sleep 0.2; done
       fi
       TRAINED=1
-      printf '   service  class-data archive written by an untimed start: %s\n' "$(ls -s --block-size=M "${jar%.jar}.jsa" 2>/dev/null || echo none)"
+      printf '   service  class-data archive written by an untimed start: %s\n' "$(ls -s --block-size=M "${jar%.jar}".jsa "${jar%.jar}".aot 2>/dev/null | tr "\n" " " | grep . || echo none)"
     fi
   fi
   if ! out=$(env BOT_API_KEY=$KEY PORT=$P MANAGEMENT_PORT=$mp GUILD_SNAPSHOT="$WORK/snapshot.json" \

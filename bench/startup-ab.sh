@@ -88,7 +88,7 @@ run() { # VARIANT
 }
 ROUND=0
 for j in "${JARS[@]}"; do # the launcher's first serve writes the archive when it stops
-  rm -f "${j%.jar}.jsa"
+  rm -f "${j%.jar}.jsa" "${j%.jar}.aot"
   run "launcher:$j" >/dev/null
 done
 n=${#variants[@]}

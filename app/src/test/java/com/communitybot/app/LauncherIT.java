@@ -13,14 +13,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bin/community-bot-api} from outside, as a user runs it: the first {@code serve} writes the class-data
- * archive when it stops, the next one loads the service's classes from it, other commands and {@code CDS_ARCHIVE=off}
- * write none, and the arguments reach the jar.
+ * archive when it stops (on JDK 25 and later the AOT cache), the next one loads the service's classes from it, other
+ * commands and {@code CDS_ARCHIVE=off} write none, and the arguments reach the jar.
  */
 @Tag("verify")
 class LauncherIT {
@@ -85,6 +86,68 @@ class LauncherIT {
                 .contains("shared objects file (top)");
     }
 
+    /**
+     * On JDK 25 and later the launcher makes an AOT cache instead (JEP 514's one-step training run): the test runs
+     * the launcher with such a JDK, the one named by {@code -Dlauncher.jdk25} or the first in {@code /usr/lib/jvm}.
+     */
+    @Test
+    void onJdk25_theFirstServeWritesAnAotCache_andTheNextLoadsTheServiceClassesFromIt() throws Exception {
+        Path jdk = jdk25OrLater();
+        Assumptions.assumeTrue(jdk != null, "no JDK 25 or later: set -Dlauncher.jdk25=PATH");
+        Path archive = dir.resolve("app.aot");
+        Map<String, String> env = env(archive);
+        env.put("JAVA_HOME", jdk.toString());
+
+        serveAndStop(env);
+        assertThat(archive).exists();
+
+        Path classes = dir.resolve("classes.log");
+        env.put("JAVA_OPTS", JVM + " -Xlog:class+load:file=" + classes);
+        serveAndStop(env);
+        assertThat(Files.readAllLines(classes))
+                .filteredOn(line -> line.contains(" com.communitybot.app.ServeCommand "))
+                .singleElement()
+                .asString()
+                .contains("shared objects file");
+        env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        assertThat(jvmFlags(env).get("AOTCache"))
+                .as("an AOT cache, not a CDS archive")
+                .isEqualTo(archive.toString());
+    }
+
+    /** A JDK of version 25 or later: the one {@code -Dlauncher.jdk25} names, else the first in /usr/lib/jvm. */
+    private static Path jdk25OrLater() throws IOException {
+        String named = System.getProperty("launcher.jdk25");
+        if (named != null && !named.isBlank()) {
+            return Path.of(named);
+        }
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvms)) {
+            return null;
+        }
+        try (var homes = Files.list(jvms)) {
+            return homes.filter(home -> featureVersion(home) >= 25)
+                    .sorted()
+                    .findFirst()
+                    .orElse(null);
+        }
+    }
+
+    /** The major version in a JDK's release file, or 0. */
+    private static int featureVersion(Path home) {
+        try {
+            for (String line : Files.readAllLines(home.resolve("release"), StandardCharsets.UTF_8)) {
+                if (line.startsWith("JAVA_VERSION=\"")) {
+                    String version = line.substring("JAVA_VERSION=\"".length());
+                    return Integer.parseInt(version.split("[.\"]")[0]);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+        return 0;
+    }
+
     @Test
     void withCdsArchiveOff_noArchiveIsWritten() throws Exception {
         Path archive = dir.resolve("none.jsa");
@@ -95,7 +158,7 @@ class LauncherIT {
 
         assertThat(archive).doesNotExist();
         try (var files = Files.list(dir)) {
-            assertThat(files.map(Path::toString)).noneMatch(name -> name.endsWith(".jsa"));
+            assertThat(files.map(Path::toString)).noneMatch(name -> name.endsWith(".jsa") || name.endsWith(".aot"));
         }
     }
 
@@ -112,13 +175,13 @@ class LauncherIT {
     void noPerformanceCounterFile_unlessJavaOptsSaysOtherwise() throws Exception {
         Map<String, String> env = env(dir.resolve("x.jsa"));
         env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
-        assertThat(jvmFlags(env)).containsEntry("UsePerfData", "false");
+        assertThat(jvmFlags(env).get("UsePerfData")).isEqualTo("false");
 
         env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal -XX:+UsePerfData");
-        assertThat(jvmFlags(env)).containsEntry("UsePerfData", "true");
+        assertThat(jvmFlags(env).get("UsePerfData")).isEqualTo("true");
     }
 
-    /** The JVM's final value of UsePerfData, from a {@code --version} run. */
+    /** The JVM's final values of its flags, from a {@code --version} run. */
     private Map<String, String> jvmFlags(Map<String, String> env) throws Exception {
         Path out = dir.resolve("flags.log");
         Process process = start(env, List.of("--version"), out);
@@ -127,7 +190,7 @@ class LauncherIT {
         Map<String, String> values = new HashMap<>();
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
             String[] words = line.trim().split("\\s+");
-            if (words.length >= 4 && words[1].equals("UsePerfData") && words[2].equals("=")) {
+            if (words.length >= 4 && words[2].equals("=")) {
                 values.put(words[1], words[3]);
             }
         }
