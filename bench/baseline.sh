@@ -242,7 +242,7 @@ measure() {  # side
         while kill -0 "$PID" 2>/dev/null; do sleep 0.2; done
       fi
       TRAINED=1
-      printf '   service  class-data archive written by an untimed start: %s\n' "$(ls -s --block-size=M "${jar%.jar}".jsa "${jar%.jar}".aot 2>/dev/null | tr "\n" " " | grep . || echo none)"
+      printf '   service  class-data archive written by an untimed start: %s\n' "$( (ls -s --block-size=M "${jar%.jar}".jsa "${jar%.jar}".aot 2>/dev/null || true) | tr "\n" " " | grep . || echo none)"
     fi
   fi
   if ! out=$(env BOT_API_KEY=$KEY PORT=$P MANAGEMENT_PORT=$mp GUILD_SNAPSHOT="$WORK/snapshot.json" \
