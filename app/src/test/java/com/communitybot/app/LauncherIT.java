@@ -102,15 +102,14 @@ class LauncherIT {
         assertThat(archive).exists();
 
         Path classes = dir.resolve("classes.log");
-        env.put("JAVA_OPTS", JVM + " -Xlog:class+load:file=" + classes);
+        env.put("JAVA_OPTS", JVM + " -XX:+PrintFlagsFinal -Xlog:class+load:file=" + classes);
         serveAndStop(env);
         assertThat(Files.readAllLines(classes))
                 .filteredOn(line -> line.contains(" com.communitybot.app.ServeCommand "))
                 .singleElement()
                 .asString()
                 .contains("shared objects file");
-        env.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
-        assertThat(jvmFlags(env).get("AOTCache"))
+        assertThat(flagsIn(dir.resolve("serve.log")).get("AOTCache"))
                 .as("an AOT cache, not a CDS archive")
                 .isEqualTo(archive.toString());
     }
@@ -187,6 +186,11 @@ class LauncherIT {
         Process process = start(env, List.of("--version"), out);
         assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(process.exitValue()).isZero();
+        return flagsIn(out);
+    }
+
+    /** The flags a {@code -XX:+PrintFlagsFinal} run printed into {@code out}, by name. */
+    private static Map<String, String> flagsIn(Path out) throws IOException {
         Map<String, String> values = new HashMap<>();
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
             String[] words = line.trim().split("\\s+");
