@@ -79,11 +79,7 @@ class LauncherIT {
         Path classes = dir.resolve("classes.log");
         env.put("JAVA_OPTS", JVM + " -Xlog:class+load:file=" + classes);
         serveAndStop(env, dir);
-        assertThat(Files.readAllLines(classes))
-                .filteredOn(line -> line.contains(" com.communitybot.app.ServeCommand "))
-                .singleElement()
-                .asString()
-                .contains("shared objects file (top)");
+        assertThat(whereServeCommandCameFrom(classes)).contains("shared objects file (top)");
     }
 
     /**
@@ -104,14 +100,19 @@ class LauncherIT {
         Path classes = dir.resolve("classes.log");
         env.put("JAVA_OPTS", JVM + " -XX:+PrintFlagsFinal -Xlog:class+load:file=" + classes);
         serveAndStop(env);
-        assertThat(Files.readAllLines(classes))
-                .filteredOn(line -> line.contains(" com.communitybot.app.ServeCommand "))
-                .singleElement()
-                .asString()
-                .contains("shared objects file");
+        assertThat(whereServeCommandCameFrom(classes)).contains("shared objects file");
         assertThat(flagsIn(dir.resolve("serve.log")).get("AOTCache"))
                 .as("an AOT cache, not a CDS archive")
                 .isEqualTo(archive.toString());
+    }
+
+    /** The one line of a {@code -Xlog:class+load} file that says where {@code ServeCommand} was loaded from. */
+    private static String whereServeCommandCameFrom(Path classes) throws IOException {
+        List<String> lines = Files.readAllLines(classes).stream()
+                .filter(line -> line.contains(" com.communitybot.app.ServeCommand "))
+                .toList();
+        assertThat(lines).as("ServeCommand's class-load lines").hasSize(1);
+        return lines.get(0);
     }
 
     /** A JDK of version 25 or later: the one {@code -Dlauncher.jdk25} names, else the first in /usr/lib/jvm. */
