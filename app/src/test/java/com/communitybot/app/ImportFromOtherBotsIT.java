@@ -20,7 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -253,19 +252,13 @@ class ImportFromOtherBotsIT {
     @Test
     void aBrokenFile_failsNamingTheFileAndTheRecord_andWritesNothing() {
         String good = "{\"id\": \"1\", \"level\": 0, \"xp\": 1}";
+        // Two failures: one while the file is read, one after the first record was written; every message of
+        // every format is checked on the reader itself in PeerImportTest.
         Map<String, String> broken = Map.of(
-                "{\"players\": [" + good + ", {\"id\": \"abc\", \"level\": 0, \"xp\": 1}]}",
-                "players[1] (id \"abc\"): not a user id (a user id is a positive unsigned 64-bit decimal integer)",
-                "{\"players\": [" + good + ", {\"id\": \"2\", \"level\": 0, \"xp\": 18446744073709551616}]}",
-                "players[1] (id \"2\"): xp must be an integer from 0 to 18446744073709551615",
-                "{\"players\": [" + good + ", {\"id\": \"2\", \"level\": 0, \"xp\": 2.5}]}",
-                "players[1] (id \"2\"): xp must be an integer from 0 to 18446744073709551615",
                 "{\"players\": [" + good + ", {\"id\": \"2\", \"level\": 0, \"xp\": ",
                 "players[1] (id \"2\"): not valid JSON",
                 "{\"players\": [" + good + ", " + good + "]}",
-                "players[1] (id \"1\"): user 1 appears more than once in the import",
-                "{\"pages\": []}",
-                "a mee6 file must be a page of MEE6's leaderboard API, a JSON object with a players array");
+                "players[1] (id \"1\"): user 1 appears more than once in the import");
         for (Map.Entry<String, String> file : broken.entrySet()) {
             if (!backend.equals("h2") && !file.getValue().contains("more than once")) {
                 // Reading is the same on every store; what PostgreSQL must show is that a failure after the
@@ -298,32 +291,13 @@ class ImportFromOtherBotsIT {
         assertThat(levelsOf("71")).isEmpty();
     }
 
+    /** One wrong option through the jar; every rule of the options is checked in {@code CommandLineUsageTest}. */
     @Test
-    void wrongOptions_exitTwoWithUsage_andAClearLine() {
+    void aWrongOption_exitsTwoWithUsage_andAClearLine() {
         onH2Only(); // usage is checked before the store is opened: once is enough
-        Map<String[], String> wrong = new HashMap<>();
-        wrong.put(
-                new String[] {"import", "--from", "amari", "--guild", "1", "f"},
-                "expected one of mee6, polaris, lurkr, xpd");
-        wrong.put(new String[] {"import", "--from", "xpd", "--guild", "-1", "f"}, "a guild id is an unsigned 64-bit");
-        wrong.put(new String[] {"import", "--from", "xpd", "f"}, "--from needs --guild");
-        wrong.put(new String[] {"import", "--from", "xpd", "--guild", "1", "f", "g"}, "--from xpd reads one file");
-        wrong.put(
-                new String[] {"import", "--from", "mee6", "--guild", "1", "--curve", "linear", "f"},
-                "--curve goes with");
-        wrong.put(
-                new String[] {"import", "--from", "xpd", "--guild", "1", "--curve", "polaris", "f"},
-                "expected one of mee6, linear");
-        wrong.put(new String[] {"import", "--guild", "1", "f"}, "--guild, --replace and --curve go with --from");
-        for (Map.Entry<String[], String> args : wrong.entrySet()) {
-            JarProcess.Result result = jar(args.getKey());
+        JarProcess.Result result = jar("import", "--from", "amari", "--guild", "1", "f");
 
-            assertThat(result.exitCode()).as(String.join(" ", args.getKey())).isEqualTo(2);
-            assertThat(result.err()).as(String.join(" ", args.getKey())).contains(args.getValue(), "Usage:");
-        }
-        assertThat(Stream.of(jar("import", "--help").out()))
-                .singleElement()
-                .asString()
-                .contains("--from", "--replace");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("expected one of mee6, polaris, lurkr, xpd", "Usage:");
     }
 }

@@ -128,11 +128,12 @@ class LeaderboardClientsTest {
     }
 
     @Test
-    void aThousandClientsHangingUpEarly_leaveNoConnectionTaken_andEveryEndpointAnswers() throws Exception {
+    void threeHundredClientsHangingUpEarly_leaveNoConnectionTaken_andEveryEndpointAnswers() throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(16);
         try {
             List<Future<?>> hangUps = new ArrayList<>();
-            for (int i = 0; i < 500; i++) {
+            // Thirty times the store's pool, half of them after the first bytes, half before reading anything.
+            for (int i = 0; i < 150; i++) {
                 hangUps.add(clients.submit(this::hangUpAfterTheFirstBytes));
                 hangUps.add(clients.submit(this::hangUpBeforeReadingAnything));
             }
@@ -140,7 +141,7 @@ class LeaderboardClientsTest {
                 hangUp.get(60, TimeUnit.SECONDS);
             }
 
-            assertEveryEndpointAnswersNormally(clients, 50);
+            assertEveryEndpointAnswersNormally(clients, 20);
         } finally {
             clients.shutdownNow();
         }
