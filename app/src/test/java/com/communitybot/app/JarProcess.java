@@ -3,9 +3,12 @@ package com.communitybot.app;
 import com.communitybot.core.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,11 +84,14 @@ final class JarProcess implements AutoCloseable {
     private static final class ClassArchive {
 
         static final Path FILE = Path.of("target", "it-classes.jsa");
+        private static final Path LOCK = Path.of("target", "it-classes.lock");
         static final List<String> OPTIONS = make();
 
         private static List<String> make() {
             List<String> quiet = List.of("-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
-            try {
+            // One test JVM makes the archive while the other waits for it, instead of both making it at once.
+            try (FileChannel lock = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock held = lock.lock()) {
                 if (!Files.exists(FILE)
                         || Files.getLastModifiedTime(FILE).compareTo(Files.getLastModifiedTime(JAR)) < 0) {
                     Files.deleteIfExists(FILE);
