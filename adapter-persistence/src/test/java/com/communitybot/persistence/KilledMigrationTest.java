@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
 @Tag("verify")
 class KilledMigrationTest {
 
-    private static final int RECORDS = 100_000;
+    private static final int RECORDS = Integer.getInteger("killed-migration.records", 30_000);
     private static final int GUILDS = 40;
     /**
      * When each start is killed, by what it shows: as soon as it begins to copy the store, once the copy is there
