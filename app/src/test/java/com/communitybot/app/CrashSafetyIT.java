@@ -140,7 +140,18 @@ class CrashSafetyIT {
     }
 
     private static void run(Map<String, String> env, String... args) {
-        JarProcess.Result result = JarProcess.run(env, args);
+        ok(JarProcess.run(env, args), args);
+    }
+
+    /**
+     * The command line in this JVM ({@link CommandInThisJvm}), for what surrounds a kill: the base import and the
+     * next start after it, which opens the store as the kill left it and exports it.
+     */
+    private static void runHere(Map<String, String> env, String... args) {
+        ok(CommandInThisJvm.run(env, args), args);
+    }
+
+    private static void ok(JarProcess.Result result, String... args) {
         assertThat(result.exitCode())
                 .as("exit code of %s: %s", List.of(args), result.err())
                 .isZero();
@@ -176,7 +187,7 @@ class CrashSafetyIT {
         int big = Integer.getInteger("crash.import-records", 10_000);
         try (TestDatabase database = database(backend)) {
             Map<String, String> env = env(database);
-            run(env, "import", dataFile("base.json", 1, base, 1, null).toString());
+            runHere(env, "import", dataFile("base.json", 1, base, 1, null).toString());
             Map<String, String> nothing = state(env);
             // The big import rewrites the base records (other xp) and adds new ones, then a beta entry.
             Path file = dataFile("big.json", 1, big, 7, "crash-import");
@@ -198,7 +209,7 @@ class CrashSafetyIT {
                     jar.kill();
                 }
                 // The next start opens the store as it is: the export reads every table.
-                run(env, "export", dir.resolve("export-" + round + ".json").toString());
+                runHere(env, "export", dir.resolve("export-" + round + ".json").toString());
                 Map<String, String> after = state(env);
                 assertThat(after)
                         .as("round %d, killed after %d ms of a %d ms import", round, delay, fullMillis)
@@ -294,7 +305,10 @@ class CrashSafetyIT {
                 }
                 totalAcked += acked.get();
                 // The next start opens the store; then every acknowledged write must be in it.
-                run(env, "export", dir.resolve("api-export-" + round + ".json").toString());
+                runHere(
+                        env,
+                        "export",
+                        dir.resolve("api-export-" + round + ".json").toString());
                 Map<String, String> storedTracks = new HashMap<>();
                 List<String> storedBeta = new ArrayList<>();
                 try (Connection connection = connect(env);

@@ -16,18 +16,21 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The jar's {@code import} into an H2 file store (issue 13 item 1): built in a new file beside the store and
+ * {@code import} into an H2 file store (issue 13 item 1): built in a new file beside the store and
  * renamed over it, so the store's files on disk stay within a small multiple of the store's final size (3x in
  * {@code bench/import.sh} on an empty store; 5x here, where a loaded machine saves more half-filled pages; the
  * import in the store's own file reached 13x), a data file with an error
  * or a killed import leaves the store and nothing beside it, and a leftover of a killed import is deleted by the
- * next one.
+ * next one. The 50,000-record import and the killed one run in the built jar, as a user runs them; the imports
+ * and exports around them run the same command line in this JVM ({@link CommandInThisJvm}), each opening and
+ * closing the store as a run of the jar does.
  */
 @Tag("verify")
 class H2FileImportIT {
@@ -35,17 +38,45 @@ class H2FileImportIT {
     private static final Path EXAMPLES = Path.of("..", "examples");
     private static final int RECORDS = 50_000;
 
+    /** A store of the example data, made once and copied for each test, and its export. */
+    private static Path exampleStore;
+
+    private static String exampleExport;
+
     @TempDir
     Path dir;
 
     private Path store;
     private Map<String, String> env;
 
+    @BeforeAll
+    static void theExampleStore(@TempDir Path classDir) throws IOException {
+        Map<String, String> env =
+                Map.of("DATABASE_URL", "jdbc:h2:file:" + classDir.resolve("db").toAbsolutePath());
+        ok(CommandInThisJvm.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+        exampleStore = classDir.resolve("db.mv.db");
+        Path export = classDir.resolve("example.json");
+        ok(CommandInThisJvm.run(env, "export", export.toString()));
+        exampleExport = Files.readString(export);
+    }
+
     @BeforeEach
-    void aStoreWithTheExampleData() {
-        store = dir.resolve("store");
+    void aStoreWithTheExampleData() throws IOException {
+        store = Files.createDirectories(dir.resolve("store"));
+        Files.copy(exampleStore, store.resolve("db.mv.db"));
         env = Map.of("DATABASE_URL", "jdbc:h2:file:" + store.resolve("db").toAbsolutePath());
-        ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+    }
+
+    /** Runs the command line in this JVM on the test's store. */
+    private JarProcess.Result command(String... args) {
+        return CommandInThisJvm.run(env, args);
+    }
+
+    /** An export of the test's store, made in this JVM. */
+    private String export(String name) throws IOException {
+        Path export = dir.resolve(name);
+        ok(command("export", export.toString()));
+        return Files.readString(export);
     }
 
     @Test
@@ -74,39 +105,32 @@ class H2FileImportIT {
         ok(result);
         assertThat(result.out()).contains("Imported 50000 level records");
         long imported = size(store);
-        Path export = dir.resolve("reopen.json");
-        ok(JarProcess.run(env, "export", export.toString()));
+        String export = export("reopen.json");
         long reopened = size(store);
 
         assertThat(files(store)).containsExactly("db.mv.db");
         assertThat(peak.get())
                 .as("peak %d bytes, after the import %d, after a reopen %d", peak.get(), imported, reopened)
                 .isLessThanOrEqualTo(5 * Math.min(imported, reopened));
-        assertThat(Files.readString(export)).contains("\"id\" : \"100000000000000001:300000000000000001\"");
-        assertThat(Files.readString(export).split("\"xp\"", -1)).hasSize(RECORDS + 6 + 1);
+        assertThat(export).contains("\"id\" : \"100000000000000001:300000000000000001\"");
+        assertThat(export.split("\"xp\"", -1)).hasSize(RECORDS + 6 + 1);
     }
 
     @Test
     void aDataFileWithAnErrorInItsLastRecord_changesNothing_andLeavesNothingBesideTheStore() throws IOException {
-        Path before = dir.resolve("before.json");
-        ok(JarProcess.run(env, "export", before.toString()));
         Path bad = levels(20_000, "{\"id\": \"1:bad\", \"xp\": -1, \"level\": 1}");
 
-        JarProcess.Result result = JarProcess.run(env, "import", bad.toString());
+        JarProcess.Result result = command("import", bad.toString());
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         assertThat(result.err())
                 .contains("levels[20000] (id \"1:bad\"): xp must be an integer", "nothing was imported");
         assertThat(files(store)).containsExactly("db.mv.db");
-        Path after = dir.resolve("after.json");
-        ok(JarProcess.run(env, "export", after.toString()));
-        assertThat(Files.readString(after)).isEqualTo(Files.readString(before));
+        assertThat(export("after.json")).isEqualTo(exampleExport);
     }
 
     @Test
     void aKilledImport_leavesTheStore_andTheNextImportDeletesWhatItLeft() throws Exception {
-        Path before = dir.resolve("before.json");
-        ok(JarProcess.run(env, "export", before.toString()));
         Path data = levels(RECORDS, null);
         try (JarProcess jar = JarProcess.start(env, "import", data.toString())) {
             // Killed while it builds the new file: once the new file exists and has grown.
@@ -118,18 +142,14 @@ class H2FileImportIT {
             jar.kill();
         }
         assertThat(files(store)).contains("db.mv.db", "db.import.mv.db");
-        Path afterKill = dir.resolve("after-kill.json");
-        ok(JarProcess.run(env, "export", afterKill.toString()));
-        assertThat(Files.readString(afterKill)).isEqualTo(Files.readString(before));
+        assertThat(export("after-kill.json")).isEqualTo(exampleExport);
 
         // The next import starts by deleting the leftover (here with a sort run added to it).
         Files.createDirectories(store.resolve("db.import.sort"));
         Files.writeString(store.resolve("db.import.sort/run-0"), "left over");
-        ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+        ok(command("import", EXAMPLES.resolve("data.json").toString()));
         assertThat(files(store)).containsExactly("db.mv.db");
-        Path again = dir.resolve("again.json");
-        ok(JarProcess.run(env, "export", again.toString()));
-        assertThat(Files.readString(again)).isEqualTo(Files.readString(before));
+        assertThat(export("again.json")).isEqualTo(exampleExport);
     }
 
     @Test
@@ -137,9 +157,9 @@ class H2FileImportIT {
         Path storeFile = store.resolve("db.mv.db");
         Object first = Files.getAttribute(storeFile, "unix:ino");
 
-        ok(JarProcess.run(env, "import", levels(20_000, null).toString()));
+        ok(command("import", levels(20_000, null).toString()));
         Object afterTheBigFile = Files.getAttribute(storeFile, "unix:ino");
-        ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+        ok(command("import", EXAMPLES.resolve("data.json").toString()));
         Object afterTheSmallFile = Files.getAttribute(storeFile, "unix:ino");
 
         assertThat(afterTheBigFile)
@@ -149,15 +169,13 @@ class H2FileImportIT {
                 .as("the same store file, written in place")
                 .isEqualTo(afterTheBigFile);
         assertThat(files(store)).containsExactly("db.mv.db");
-        Path export = dir.resolve("after.json");
-        ok(JarProcess.run(env, "export", export.toString()));
-        assertThat(Files.readString(export).split("\"xp\"", -1)).hasSize(20_000 + 6 + 1);
+        assertThat(export("after.json").split("\"xp\"", -1)).hasSize(20_000 + 6 + 1);
     }
 
     @Test
     void aLeftoverThatIsNoDatabase_isDeletedByTheNextImport() throws IOException {
         Files.write(store.resolve("db.import.mv.db"), new byte[] {1, 2, 3, 4});
-        ok(JarProcess.run(env, "import", EXAMPLES.resolve("data.json").toString()));
+        ok(command("import", EXAMPLES.resolve("data.json").toString()));
         assertThat(files(store)).containsExactly("db.mv.db");
     }
 

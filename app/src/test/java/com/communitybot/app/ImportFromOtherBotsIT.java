@@ -31,9 +31,11 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code import --from FORMAT --guild GUILD_ID FILE...} through the built jar, on H2 and on PostgreSQL: every
- * format's sample, the rules, and that a failed import writes nothing. Each test works in guilds of its own,
- * so the tests of one store share its database.
+ * {@code import --from FORMAT --guild GUILD_ID FILE...} on H2 and on PostgreSQL: every format's sample, the rules,
+ * and that a failed import writes nothing. The MEE6 sample and one wrong option go through the built jar (its exit
+ * code and streams); the other imports run the same command line in this JVM ({@link CommandInThisJvm}), as they
+ * test what an import does with a file and a store. Each test works in guilds of its own, so the tests of one
+ * store share its database.
  */
 @Tag("verify")
 @ParameterizedClass(name = "on {0}")
@@ -74,20 +76,20 @@ class ImportFromOtherBotsIT {
     /**
      * Reading a file is the same on every store; what a store must show is the one transaction, which the
      * sample import, the replace and the broken files check on both. The rest runs on H2 only, to keep the
-     * build's time (each check starts the jar).
+     * build's time.
      */
     private void onH2Only() {
         Assumptions.assumeTrue(backend.equals("h2"), "file reading is the same on every store; checked on H2");
     }
 
-    private static JarProcess.Result jar(String... args) {
-        return JarProcess.run(env, args);
+    private static JarProcess.Result importFrom(String format, String guild, String... more) {
+        return CommandInThisJvm.run(env, importArgs(format, guild, more));
     }
 
-    private static JarProcess.Result importFrom(String format, String guild, String... more) {
+    private static String[] importArgs(String format, String guild, String... more) {
         List<String> args = new ArrayList<>(List.of("import", "--from", format, "--guild", guild));
         args.addAll(List.of(more));
-        return jar(args.toArray(String[]::new));
+        return args.toArray(String[]::new);
     }
 
     private static String sample(String name) {
@@ -103,9 +105,9 @@ class ImportFromOtherBotsIT {
     }
 
     /**
-     * The level records in the store, read over JDBC once the jar has exited (a connection of its own, closed
-     * before the next jar opens the store), as {@code guild -> user -> "xp/level"}. The jar's own export is
-     * tested by {@code CommandLineIT}; starting it for every check would double this class's time.
+     * The level records in the store, read over JDBC once the import has ended (a connection of its own, closed
+     * before the next import opens the store), as {@code guild -> user -> "xp/level"}. The export is tested by
+     * {@code CommandLineIT}.
      */
     private Map<String, Map<String, String>> levels() {
         Map<String, Map<String, String>> levels = new TreeMap<>();
@@ -142,8 +144,8 @@ class ImportFromOtherBotsIT {
 
     @Test
     void mee6Pages_importLevelAndXp_andSayOnceWhatIsNotCarriedOver() {
-        JarProcess.Result result =
-                importFrom("mee6", "100000000000000001", sample("mee6-page-0.json"), sample("mee6-page-1.json"));
+        JarProcess.Result result = JarProcess.run(
+                env, importArgs("mee6", "100000000000000001", sample("mee6-page-0.json"), sample("mee6-page-1.json")));
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out().strip().lines())
@@ -295,7 +297,7 @@ class ImportFromOtherBotsIT {
     @Test
     void aWrongOption_exitsTwoWithUsage_andAClearLine() {
         onH2Only(); // usage is checked before the store is opened: once is enough
-        JarProcess.Result result = jar("import", "--from", "amari", "--guild", "1", "f");
+        JarProcess.Result result = JarProcess.run(env, "import", "--from", "amari", "--guild", "1", "f");
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).contains("expected one of mee6, polaris, lurkr, xpd", "Usage:");
