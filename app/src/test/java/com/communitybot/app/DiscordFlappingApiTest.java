@@ -55,7 +55,9 @@ class DiscordFlappingApiTest {
     /** A record of the large guild whose user is no member: "Unknown User" in every whole leaderboard. */
     private static final long GONE = 300_000_000_000_000_009L;
 
-    private static final Duration FLAPPING = Duration.ofSeconds(10);
+    /** Three drops, one of each kind: shard 0, shard 1, both at once. */
+    private static final Duration FLAPPING = Duration.ofMillis(7500);
+
     private static final Duration BETWEEN_DROPS = Duration.ofMillis(2500);
     /** From the last drop to both guilds whole: JDA's resume attempt, Discord's 1-5 s, one IDENTIFY a shard. */
     private static final Duration WHOLE_AGAIN = Duration.ofSeconds(25);
@@ -140,7 +142,7 @@ class DiscordFlappingApiTest {
             long until = System.nanoTime() + FLAPPING.toNanos();
             do {
                 Thread.sleep(BETWEEN_DROPS.toMillis());
-                // Shard 0, shard 1, then both at once, and again.
+                // Shard 0, shard 1, then both at once.
                 switch (drops % 3) {
                     case 0 -> discord.dropGatewayConnection(0);
                     case 1 -> discord.dropGatewayConnection(1);
