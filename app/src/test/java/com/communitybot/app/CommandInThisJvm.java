@@ -1,6 +1,7 @@
 package com.communitybot.app;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,8 @@ import picocli.CommandLine;
  * (which {@link AppConfig#fromEnvironment()} reads where the environment has none) and its standard output and error
  * captured: for the tests that prove what {@code import} and {@code export} do with a store and a file, where a jar
  * run would add a JVM's start and nothing the test checks. What only the built jar shows (its exit code to the
- * operating system, its packaged resources, a kill) stays with {@link JarProcess}.
+ * operating system, its packaged resources, a kill) stays with {@link JarProcess}. Only what the command's own thread
+ * writes is captured: a thread left by an earlier test class of the same JVM writes where it always did.
  */
 final class CommandInThisJvm {
 
@@ -30,8 +32,8 @@ final class CommandInThisJvm {
         settings.forEach((name, value) -> previous.put(name, System.setProperty(name, value)));
         PrintStream stdout = System.out;
         PrintStream stderr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ThisThread out = new ThisThread(stdout);
+        ThisThread err = new ThisThread(stderr);
         try (PrintStream capturedOut = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream capturedErr = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             System.setOut(capturedOut);
@@ -40,8 +42,7 @@ final class CommandInThisJvm {
             commandLine.setOut(new PrintWriter(capturedOut, true));
             commandLine.setErr(new PrintWriter(capturedErr, true));
             int exitCode = commandLine.execute(args);
-            return new JarProcess.Result(
-                    exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+            return new JarProcess.Result(exitCode, out.captured(), err.captured());
         } finally {
             System.setOut(stdout);
             System.setErr(stderr);
@@ -52,6 +53,40 @@ final class CommandInThisJvm {
                     System.setProperty(name, value);
                 }
             });
+        }
+    }
+
+    /** Keeps what the thread that made it writes; passes what other threads write on to {@code elsewhere}. */
+    private static final class ThisThread extends OutputStream {
+
+        private final Thread owner = Thread.currentThread();
+        private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+        private final PrintStream elsewhere;
+
+        ThisThread(PrintStream elsewhere) {
+            this.elsewhere = elsewhere;
+        }
+
+        @Override
+        public void write(int b) {
+            if (Thread.currentThread() == owner) {
+                kept.write(b);
+            } else {
+                elsewhere.write(b);
+            }
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) {
+            if (Thread.currentThread() == owner) {
+                kept.write(bytes, offset, length);
+            } else {
+                elsewhere.write(bytes, offset, length);
+            }
+        }
+
+        String captured() {
+            return kept.toString(StandardCharsets.UTF_8);
         }
     }
 }
