@@ -93,7 +93,8 @@ class WindowLeaderboardPagingTest {
         assertThat(entries).hasSize(MEMBERS - MEMBERS / 21);
 
         assertThat(pages(1000)).isEqualTo(entries);
-        assertThat(pages(7)).isEqualTo(entries);
+        // 55 pages, most of their boundaries inside runs of tied gains.
+        assertThat(pages(53)).isEqualTo(entries);
         for (JsonNode entry : List.of(entries.get(0), entries.get(1500), entries.get(entries.size() - 1))) {
             ApiClient.Reply member = api.get(
                     "/api/" + GUILD + "/leaderboard/" + entry.get("user_id").asText() + "?since=" + SINCE);

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
@@ -296,9 +297,11 @@ class XpLogStreamApiTest {
 
     /**
      * A client that asks for the stream and reads nothing is given no more than its stream's room, however much
-     * is written, and is cut once its connection has carried nothing for IDLE_TIMEOUT: its place is freed.
+     * is written, and is cut once its connection has carried nothing for IDLE_TIMEOUT: its place is freed. In the
+     * verify tier: it starts a service of its own and waits out the timeout.
      */
     @Test
+    @Tag("verify")
     void aReaderThatReadsNothing_isCut_andItsPlaceFreed() throws Exception {
         startOwnService(Map.of("IDLE_TIMEOUT", "2s"));
         XpLogStreams streams = service.bean(XpLogStreams.class);
