@@ -366,15 +366,7 @@ class CommandLineIT {
                 .isZero();
 
         try (TestDatabase database = TestPostgres.freshDatabase("cli")) {
-            Map<String, String> pg = new HashMap<>();
-            Map<String, Object> props = database.properties();
-            pg.put("DATABASE_URL", (String) props.get("datasources.default.url"));
-            if (props.get("datasources.default.username") != null) {
-                pg.put("DATABASE_USER", (String) props.get("datasources.default.username"));
-            }
-            if (props.get("datasources.default.password") != null) {
-                pg.put("DATABASE_PASSWORD", (String) props.get("datasources.default.password"));
-            }
+            Map<String, String> pg = CrashSafetyIT.env(database);
             JarProcess.Result imported = CommandInThisJvm.run(pg, "import", fromH2.toString());
             assertThat(imported.exitCode()).as(imported.err()).isZero();
             Path fromPg = dir.resolve("from-pg.json");

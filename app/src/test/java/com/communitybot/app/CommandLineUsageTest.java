@@ -2,12 +2,10 @@ package com.communitybot.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /**
  * The command line's usage rules, on {@link Main#commandLine()} in this JVM: every help, and every wrong subcommand
@@ -17,22 +15,14 @@ import picocli.CommandLine;
  */
 class CommandLineUsageTest {
 
-    private record Run(int exitCode, String out, String err) {}
-
-    private static Run run(String args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = Main.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int exitCode = commandLine.execute(args.split(" "));
-        return new Run(exitCode, out.toString(), err.toString());
+    private static JarProcess.Result run(String args) {
+        return CommandInThisJvm.run(Map.of(), args.split(" "));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"--help", "serve --help", "import --help", "export --help"})
     void helpPrintsUsage_andExitsZero(String args) {
-        Run result = run(args);
+        JarProcess.Result result = run(args);
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("Usage:");
@@ -50,7 +40,7 @@ class CommandLineUsageTest {
     @ParameterizedTest
     @ValueSource(strings = {"bogus", "--bogus", "import", "export", "serve --bogus", "import a b"})
     void aWrongSubcommandOrOption_exitsTwoWithUsage(String args) {
-        Run result = run(args);
+        JarProcess.Result result = run(args);
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).contains("Usage:");
@@ -69,7 +59,7 @@ class CommandLineUsageTest {
                 "import --guild 1 f                              | --guild, --replace and --curve go with --from"
             })
     void wrongImportOptions_exitTwoWithUsage_andAClearLine(String args, String line) {
-        Run result = run(args.strip());
+        JarProcess.Result result = run(args.strip());
 
         assertThat(result.exitCode()).as(args).isEqualTo(2);
         assertThat(result.err()).as(args).contains(line.strip(), "Usage:");

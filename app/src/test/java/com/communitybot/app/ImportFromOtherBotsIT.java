@@ -16,7 +16,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -57,15 +56,7 @@ class ImportFromOtherBotsIT {
     @BeforeParameterizedClassInvocation
     static void open(String backend) {
         database = backend.equals("h2") ? TestDatabase.freshH2("movein") : TestPostgres.freshDatabase("movein");
-        Map<String, Object> props = database.properties();
-        env = new HashMap<>();
-        env.put("DATABASE_URL", (String) props.get("datasources.default.url"));
-        if (props.get("datasources.default.username") != null) {
-            env.put("DATABASE_USER", (String) props.get("datasources.default.username"));
-        }
-        if (props.get("datasources.default.password") != null) {
-            env.put("DATABASE_PASSWORD", (String) props.get("datasources.default.password"));
-        }
+        env = CrashSafetyIT.env(database);
     }
 
     @AfterParameterizedClassInvocation
