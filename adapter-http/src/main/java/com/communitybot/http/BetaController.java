@@ -74,7 +74,7 @@ final class BetaController {
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = SuccessBody.class)))
     @ErrorResponses.Unauthorized
     @ErrorResponses.StoreFailed
-    @Delete("/beta_testing/{guild_id:[^/]+}")
+    @Delete("/beta_testing/{guild_id:" + PathSegment.ANY + "}")
     SuccessBody remove(@Parameter(hidden = true) @PathSegment("guild_id") String guildId) {
         beta.remove(guildId);
         return SuccessBody.of(BetaTesting.removedMessage(guildId));

@@ -43,7 +43,7 @@ import java.util.Optional;
  * <p>The read ends with the connection as well as with the response: Micronaut never subscribes to the
  * body of a response whose client left before it was written, so only the connection's end tells.
  */
-@Controller("/api/{guild_id:[^/]+}/leaderboard")
+@Controller("/api/{guild_id:" + PathSegment.ANY + "}/leaderboard")
 final class LeaderboardController {
 
     static final String NEXT_CURSOR = "X-Next-Cursor";
@@ -175,7 +175,7 @@ final class LeaderboardController {
             content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.StoreFailed
     @WindowLeaderboardResponses.Window
-    @Get("/{user_id:[^/]+}")
+    @Get("/{user_id:" + PathSegment.ANY + "}")
     @Produces(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> member(

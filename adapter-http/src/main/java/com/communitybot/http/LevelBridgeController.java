@@ -21,7 +21,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 
 /** Spec 4.8 to 4.11: a guild's level bridges. */
-@Controller("/api/{guild_id:[^/]+}/level_bridger")
+@Controller("/api/{guild_id:" + PathSegment.ANY + "}/level_bridger")
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class LevelBridgeController {
 

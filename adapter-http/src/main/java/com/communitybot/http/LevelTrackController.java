@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Spec 4.4 to 4.7: a guild's level tracks. The store blocks, so requests run on the blocking pool. */
-@Controller("/api/{guild_id:[^/]+}/level/track")
+@Controller("/api/{guild_id:" + PathSegment.ANY + "}/level/track")
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class LevelTrackController {
 

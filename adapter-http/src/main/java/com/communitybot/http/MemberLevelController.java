@@ -35,7 +35,7 @@ import java.util.List;
  * Ledger L1 and the member's half of L2: one member's level record read and written, the guild reset, and the
  * member's XP history. The writes take an {@code Idempotency-Key}; what it means is core's ({@link MemberLevels}).
  */
-@Controller("/api/{guild_id:[^/]+}/levels")
+@Controller("/api/{guild_id:" + PathSegment.ANY + "}/levels")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Requires(beans = {MemberLevels.class, XpHistory.class})
 final class MemberLevelController {
@@ -86,7 +86,7 @@ final class MemberLevelController {
     @ErrorResponses.Unauthorized
     @RecordNotFound
     @ErrorResponses.StoreFailed
-    @Get("/{user_id:[^/]+}")
+    @Get("/{user_id:" + PathSegment.ANY + "}")
     Responses.LevelRecordBody record(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
             @Parameter(hidden = true) @PathSegment(value = "user_id", nonZero = true) UserId user) {
@@ -108,7 +108,7 @@ final class MemberLevelController {
     @ErrorResponses.TooLarge
     @ErrorResponses.Unsupported
     @ErrorResponses.StoreFailed
-    @Put("/{user_id:[^/]+}")
+    @Put("/{user_id:" + PathSegment.ANY + "}")
     Responses.LevelRecordBody put(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
             @Parameter(hidden = true) @PathSegment(value = "user_id", nonZero = true) UserId user,
@@ -135,7 +135,7 @@ final class MemberLevelController {
     @ErrorResponses.TooLarge
     @ErrorResponses.Unsupported
     @ErrorResponses.StoreFailed
-    @Patch("/{user_id:[^/]+}")
+    @Patch("/{user_id:" + PathSegment.ANY + "}")
     Responses.LevelRecordBody patch(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
             @Parameter(hidden = true) @PathSegment(value = "user_id", nonZero = true) UserId user,
@@ -167,7 +167,7 @@ final class MemberLevelController {
     @ErrorResponses.TooLarge
     @ErrorResponses.Unsupported
     @ErrorResponses.StoreFailed
-    @Delete("/{user_id:[^/]+}")
+    @Delete("/{user_id:" + PathSegment.ANY + "}")
     Responses.LevelRecordBody remove(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
             @Parameter(hidden = true) @PathSegment(value = "user_id", nonZero = true) UserId user,
@@ -211,7 +211,7 @@ final class MemberLevelController {
     @ErrorResponses.Unauthorized
     @ErrorResponses.NotInGuild
     @ErrorResponses.StoreFailed
-    @Get("/{user_id:[^/]+}/history")
+    @Get("/{user_id:" + PathSegment.ANY + "}/history")
     HttpResponse<List<Responses.XpEventBody>> history(
             @Parameter(hidden = true) @PathSegment("guild_id") GuildId guild,
             @Parameter(hidden = true) @PathSegment(value = "user_id", nonZero = true) UserId user,

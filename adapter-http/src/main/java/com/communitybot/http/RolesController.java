@@ -13,7 +13,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 
 /** Spec 4.3: a guild's roles from the live view. */
-@Controller("/api/{guild_id:[^/]+}/roles")
+@Controller("/api/{guild_id:" + PathSegment.ANY + "}/roles")
 final class RolesController {
 
     private final GuildRoles roles;

@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Ledger L2: a guild's XP log, newest first, in pages, filtered by time and by who wrote. */
-@Controller("/api/{guild_id:[^/]+}/xp_log")
+@Controller("/api/{guild_id:" + PathSegment.ANY + "}/xp_log")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Requires(beans = XpHistory.class)
 final class XpLogController {

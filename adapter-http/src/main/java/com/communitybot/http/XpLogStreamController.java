@@ -29,7 +29,7 @@ import reactor.core.publisher.Flux;
  * Last-Event-ID}. A Micronaut route like the others (the API key filter, the access log and the error bodies apply);
  * the events come from core's {@link XpLogStreams}, written out by {@link SseStream} no faster than the client reads.
  */
-@Controller("/api/{guild_id:[^/]+}/xp_log/stream")
+@Controller("/api/{guild_id:" + PathSegment.ANY + "}/xp_log/stream")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Requires(beans = XpLogStreams.class)
 final class XpLogStreamController {

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * Route templates in the {@code uri} tag as the API documents them, {@code /api/{guild_id}/leaderboard},
- * without the pattern a controller gives a variable ({@code {guild_id:[^/]+}}). Micronaut tags requests
+ * without the pattern a controller gives a variable ({@code {guild_id:[^/]++}}). Micronaut tags requests
  * with the matched template, never the raw path, and 404s with {@code NOT_FOUND}, so the tag stays bounded.
  */
 @Singleton
