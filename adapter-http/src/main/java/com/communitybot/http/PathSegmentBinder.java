@@ -6,24 +6,29 @@ import com.communitybot.core.model.UserId;
 import io.micronaut.core.convert.ArgumentConversionContext;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.bind.binders.AnnotatedRequestArgumentBinder;
-import io.micronaut.http.uri.UriMatchInfo;
 import io.micronaut.web.router.RouteAttributes;
+import io.micronaut.web.router.UriRouteInfo;
 import io.micronaut.web.router.UriRouteMatch;
 import jakarta.inject.Singleton;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Binds {@link PathSegment} parameters: the named variable of the matched route, percent-decoded by RFC 3986
  * alone. Micronaut decodes path variables as form data, turning {@code +} into a space, which would change an
- * id such as {@code a+b} (contract 2); so the variable is taken from the raw path by the route's own template.
+ * id such as {@code a+b} (contract 2); so the variable is taken from the raw path, at its place in the route's template.
  * A {@code GuildId} or {@code UserId} that does not parse is 400 {@code Invalid <name>}, before the body is read.
  */
 @Singleton
 final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegment, Object> {
 
     static final String BAD_ENCODING = "Invalid percent-encoding in the path";
+
+    private final Map<UriRouteInfo<?, ?>, Map<String, Integer>> places = new ConcurrentHashMap<>();
 
     @Override
     public Class<PathSegment> getAnnotationType() {
@@ -54,18 +59,57 @@ final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegm
         return () -> Optional.of(value);
     }
 
-    private static String rawVariable(HttpRequest<?> request, String name) {
+    /**
+     * The segment of the raw path that the route's variable {@code name} matched. Every variable matches one whole
+     * segment ({@link PathSegment#ANY}), so it is the path's segment at the variable's place in the template, worked
+     * out once per route (Micronaut's route objects live as long as the router); matching the template again would
+     * run its regular expression a second time on every request.
+     */
+    private String rawVariable(HttpRequest<?> request, String name) {
         UriRouteMatch<?, ?> route = RouteAttributes.getRouteMatch(request)
                 .filter(UriRouteMatch.class::isInstance)
                 .map(UriRouteMatch.class::cast)
                 .orElseThrow(() -> new IllegalStateException("@PathSegment outside a URI route"));
-        UriMatchInfo raw = route.getRouteInfo().getUriMatchTemplate().tryMatch(request.getPath());
-        Object value = raw == null ? null : raw.getVariableValues().get(name);
-        if (value == null) {
+        Integer place = places.computeIfAbsent(route.getRouteInfo(), PathSegmentBinder::placesOfVariables)
+                .get(name);
+        if (place == null) {
             throw new IllegalStateException(
                     "the route " + route.getRouteInfo().getUriMatchTemplate() + " has no " + name);
         }
-        return value.toString();
+        return segment(request.getPath(), place);
+    }
+
+    /** Each variable of the route's template by the number of {@code /} before it, outside braces. */
+    private static Map<String, Integer> placesOfVariables(UriRouteInfo<?, ?> route) {
+        String template = route.getUriMatchTemplate().toPathString();
+        Map<String, Integer> places = new HashMap<>();
+        int slashes = 0;
+        int depth = 0;
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if (c == '{' && depth++ == 0) {
+                int end = i + 1;
+                while (end < template.length() && template.charAt(end) != ':' && template.charAt(end) != '}') {
+                    end++;
+                }
+                places.put(template.substring(i + 1, end), slashes);
+            } else if (c == '}') {
+                depth--;
+            } else if (c == '/' && depth == 0) {
+                slashes++;
+            }
+        }
+        return places;
+    }
+
+    /** The text between the {@code place}-th {@code /} of {@code path} and the next one. */
+    static String segment(String path, int place) {
+        int start = 0;
+        for (int i = 0; i < place; i++) {
+            start = path.indexOf('/', start) + 1;
+        }
+        int end = path.indexOf('/', start);
+        return end < 0 ? path.substring(start) : path.substring(start, end);
     }
 
     static String decode(String segment) {
