@@ -30,7 +30,8 @@ final class AccessLogRoutes implements Ordered {
      */
     private final Map<UriRouteInfo<?, ?>, String> templates = new ConcurrentHashMap<>();
 
-    private static String template(UriRouteInfo<?, ?> route) {
+    /** The route's template without its variables' patterns: {@code /api/{guild_id}/roles}. */
+    static String template(UriRouteInfo<?, ?> route) {
         return VARIABLE_PATTERN
                 .matcher(route.getUriMatchTemplate().toPathString())
                 .replaceAll("{$1}");

@@ -21,9 +21,10 @@ import java.lang.annotation.Target;
      * The pattern of every path variable, written into a route as {@code "{guild_id:" + PathSegment.ANY + "}"}. A
      * variable without a pattern would be matched by Micronaut's own segment reader, which refuses {@code +},
      * {@code ;}, {@code &} and braces, so {@code /api/+1/roles} would be 404 instead of guild 1 (contract 2) and
-     * {@code /api/a;b/roles} 404 instead of 400 {@code Invalid guild_id}. With a pattern Micronaut matches the rest of the path with one
-     * regular expression per route, for every route of the method, on every request; the possessive {@code ++}
-     * lets a route that does not match fail at once, instead of giving back the segment one character at a time.
+     * {@code /api/a;b/roles} 404 instead of 400 {@code Invalid guild_id}. With a pattern Micronaut matches the rest
+     * of the path with one regular expression per route, for every route of the method, on every request; the
+     * possessive {@code ++} lets a route that does not match fail at once, instead of giving back the segment one
+     * character at a time.
      */
     String ANY = "[^/]++";
 

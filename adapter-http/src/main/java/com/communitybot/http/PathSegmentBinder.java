@@ -20,7 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Binds {@link PathSegment} parameters: the named variable of the matched route, percent-decoded by RFC 3986
  * alone. Micronaut decodes path variables as form data, turning {@code +} into a space, which would change an
- * id such as {@code a+b} (contract 2); so the variable is taken from the raw path, at its place in the route's template.
+ * id such as {@code a+b} (contract 2); so the variable is taken from the raw path, at its place in the route's
+ * template.
  * A {@code GuildId} or {@code UserId} that does not parse is 400 {@code Invalid <name>}, before the body is read.
  */
 @Singleton
@@ -79,24 +80,14 @@ final class PathSegmentBinder implements AnnotatedRequestArgumentBinder<PathSegm
         return segment(request.getPath(), place);
     }
 
-    /** Each variable of the route's template by the number of {@code /} before it, outside braces. */
+    /** Each variable of the route's template by its segment's place, the number of {@code /} before it. */
     private static Map<String, Integer> placesOfVariables(UriRouteInfo<?, ?> route) {
-        String template = route.getUriMatchTemplate().toPathString();
+        String[] segments = AccessLogRoutes.template(route).split("/", -1);
         Map<String, Integer> places = new HashMap<>();
-        int slashes = 0;
-        int depth = 0;
-        for (int i = 0; i < template.length(); i++) {
-            char c = template.charAt(i);
-            if (c == '{' && depth++ == 0) {
-                int end = i + 1;
-                while (end < template.length() && template.charAt(end) != ':' && template.charAt(end) != '}') {
-                    end++;
-                }
-                places.put(template.substring(i + 1, end), slashes);
-            } else if (c == '}') {
-                depth--;
-            } else if (c == '/' && depth == 0) {
-                slashes++;
+        for (int place = 0; place < segments.length; place++) {
+            String segment = segments[place];
+            if (segment.length() > 2 && segment.startsWith("{") && segment.endsWith("}")) {
+                places.put(segment.substring(1, segment.length() - 1), place);
             }
         }
         return places;
