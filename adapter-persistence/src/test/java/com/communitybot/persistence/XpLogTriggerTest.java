@@ -372,8 +372,8 @@ class XpLogTriggerTest {
     }
 
     /**
-     * One transaction of the bot that changes thousands of records commits as fast as it wrote: the commit publishes
-     * every staged event at once (PostgreSQL, V6), in the order they were written, and leaves none staged.
+     * One transaction of the bot that changes thousands of records commits as fast as it wrote: the commit writes
+     * every event at once (PostgreSQL, V7), in the order they were written, and leaves none staged.
      */
     @Test
     void aTransactionOfThousandsOfWrites_logsEveryOne_inOrder_andLeavesNoneStaged() throws Exception {
@@ -441,6 +441,59 @@ class XpLogTriggerTest {
                 .filteredOn(e -> e.startsWith("10 "))
                 .containsSubsequence("10 1 1/1 -> null/null api season 2")
                 .contains("10 3 null/null -> 1/5 store null");
+    }
+
+    /**
+     * Two transactions of the bot, each over two guilds, written in the opposite order of guilds, commit while a
+     * third holds the first guild's lock of the log's order (PostgreSQL, V7): both take their guilds' locks in guild
+     * order, so both commit once it is free, the first to ask first, and each guild's ids follow the commits. Taken
+     * in the order of their writes, the first would hold guild 10's lock and wait for 11's, held by the second
+     * waiting for 10's: a deadlock, which PostgreSQL ends by failing one of the commits.
+     */
+    @Test
+    void twoTransactionsOverTwoGuildsInOppositeOrders_bothCommit_inOrder() throws Exception {
+        assumeTrue(backend == StoreBackend.POSTGRES, "on H2 no bot writes beside the service (docs/store.md)");
+        stores.insertLevels(
+                List.of(record("10:1", 1, 1), record("10:2", 1, 1), record("11:1", 1, 1), record("11:2", 1, 1)));
+        stores.execute("DELETE FROM xp_log");
+        ExecutorService committers = Executors.newFixedThreadPool(2);
+        try (Connection holder = bot();
+                Connection first = bot();
+                Connection second = bot()) {
+            holder.createStatement().execute("SELECT pg_advisory_lock(hashtextextended('10', 0))");
+            first.setAutoCommit(false);
+            first.createStatement().execute(upsert("10:1", "5", "1"));
+            first.createStatement().execute(upsert("11:1", "5", "1"));
+            second.setAutoCommit(false);
+            second.createStatement().execute(upsert("11:2", "6", "1"));
+            second.createStatement().execute(upsert("10:2", "6", "1"));
+
+            Future<?> firstCommit = committers.submit(() -> {
+                first.commit();
+                return null;
+            });
+            Await.until("the first commit waiting", Duration.ofSeconds(30), () -> waitingOnALock() == 1);
+            Future<?> secondCommit = committers.submit(() -> {
+                second.commit();
+                return null;
+            });
+            Await.until(
+                    "the second commit waiting or done",
+                    Duration.ofSeconds(30),
+                    () -> secondCommit.isDone() || waitingOnALock() == 2);
+            holder.createStatement().execute("SELECT pg_advisory_unlock(hashtextextended('10', 0))");
+
+            firstCommit.get(30, TimeUnit.SECONDS);
+            secondCommit.get(30, TimeUnit.SECONDS);
+        } finally {
+            committers.shutdownNow();
+        }
+        assertThat(events())
+                .containsExactly(
+                        "10 1 1/1 -> 1/5 store null",
+                        "11 1 1/1 -> 1/5 store null",
+                        "11 2 1/1 -> 1/6 store null",
+                        "10 2 1/1 -> 1/6 store null");
     }
 
     /** The hold is the guild's: a writer of another guild goes on while a transaction of the first is open. */
