@@ -478,11 +478,8 @@ class XpLogTriggerTest {
         stores.insertLevels(
                 List.of(record("10:1", 1, 1), record("10:2", 1, 1), record("11:1", 1, 1), record("11:2", 1, 1)));
         stores.execute("DELETE FROM xp_log");
-        ExecutorService committers = Executors.newFixedThreadPool(2);
-        try (Connection holder = bot();
-                Connection first = bot();
+        try (Connection first = bot();
                 Connection second = bot()) {
-            holder.createStatement().execute("SELECT pg_advisory_lock(hashtextextended('10', 0))");
             first.setAutoCommit(false);
             first.createStatement().execute(upsert("10:1", "5", "1"));
             first.createStatement().execute(upsert("11:1", "5", "1"));
@@ -490,25 +487,7 @@ class XpLogTriggerTest {
             second.createStatement().execute(upsert("11:2", "6", "1"));
             second.createStatement().execute(upsert("10:2", "6", "1"));
 
-            Future<?> firstCommit = committers.submit(() -> {
-                first.commit();
-                return null;
-            });
-            Await.until("the first commit waiting", Duration.ofSeconds(30), () -> waitingOnALock() == 1);
-            Future<?> secondCommit = committers.submit(() -> {
-                second.commit();
-                return null;
-            });
-            Await.until(
-                    "the second commit waiting or done",
-                    Duration.ofSeconds(30),
-                    () -> secondCommit.isDone() || waitingOnALock() == 2);
-            holder.createStatement().execute("SELECT pg_advisory_unlock(hashtextextended('10', 0))");
-
-            firstCommit.get(30, TimeUnit.SECONDS);
-            secondCommit.get(30, TimeUnit.SECONDS);
-        } finally {
-            committers.shutdownNow();
+            commitInTurnWhileGuild10IsHeld(first, second);
         }
         assertThat(events())
                 .containsExactly(
@@ -535,11 +514,8 @@ class XpLogTriggerTest {
         }
         stores.insertLevels(records);
         stores.execute("DELETE FROM xp_log");
-        ExecutorService committers = Executors.newFixedThreadPool(2);
-        try (Connection holder = bot();
-                Connection few = bot();
+        try (Connection few = bot();
                 Connection many = bot()) {
-            holder.createStatement().execute("SELECT pg_advisory_lock(hashtextextended('10', 0))");
             few.setAutoCommit(false);
             few.createStatement().execute(upsert("10:1", "5", "1"));
             few.createStatement().execute(upsert("11:1", "5", "1"));
@@ -557,25 +533,7 @@ class XpLogTriggerTest {
                 }
             }
 
-            Future<?> fewCommit = committers.submit(() -> {
-                few.commit();
-                return null;
-            });
-            Await.until("the commit of two guilds waiting", Duration.ofSeconds(30), () -> waitingOnALock() == 1);
-            Future<?> manyCommit = committers.submit(() -> {
-                many.commit();
-                return null;
-            });
-            Await.until(
-                    "the commit of many guilds waiting or done",
-                    Duration.ofSeconds(30),
-                    () -> manyCommit.isDone() || waitingOnALock() == 2);
-            holder.createStatement().execute("SELECT pg_advisory_unlock(hashtextextended('10', 0))");
-
-            fewCommit.get(30, TimeUnit.SECONDS);
-            manyCommit.get(30, TimeUnit.SECONDS);
-        } finally {
-            committers.shutdownNow();
+            commitInTurnWhileGuild10IsHeld(few, many);
         }
         assertThat(events()).hasSize(103);
         assertThat(eventIds("10")).hasSize(2).isSorted();
@@ -608,6 +566,37 @@ class XpLogTriggerTest {
             other.shutdownNow();
         }
         assertThat(eventIds("10")).as("the rolled back write logged nothing").isEmpty();
+    }
+
+    /**
+     * With guild 10's lock of the log's order held by a third session: commits {@code first}, waits until it waits
+     * for that lock, commits {@code second}, waits until it waits too (or is done), then lets go of the lock: both
+     * must commit.
+     */
+    private void commitInTurnWhileGuild10IsHeld(Connection first, Connection second) throws Exception {
+        ExecutorService committers = Executors.newFixedThreadPool(2);
+        try (Connection holder = bot()) {
+            holder.createStatement().execute("SELECT pg_advisory_lock(hashtextextended('10', 0))");
+            Future<?> firstCommit = committers.submit(() -> {
+                first.commit();
+                return null;
+            });
+            Await.until("the first commit waiting", Duration.ofSeconds(30), () -> waitingOnALock() == 1);
+            Future<?> secondCommit = committers.submit(() -> {
+                second.commit();
+                return null;
+            });
+            Await.until(
+                    "the second commit waiting or done",
+                    Duration.ofSeconds(30),
+                    () -> secondCommit.isDone() || waitingOnALock() == 2);
+            holder.createStatement().execute("SELECT pg_advisory_unlock(hashtextextended('10', 0))");
+
+            firstCommit.get(30, TimeUnit.SECONDS);
+            secondCommit.get(30, TimeUnit.SECONDS);
+        } finally {
+            committers.shutdownNow();
+        }
     }
 
     /** Sessions of this database waiting for a lock another holds, as the database itself reports them. */
