@@ -30,7 +30,7 @@ import java.util.function.Function;
  *                        it is off ({@code off} or {@code 0})
  * @param logFormat       {@code LOG_FORMAT}, {@code plain} or {@code json} (read by the jar's {@code logback.xml})
  * @param h2CompactInterval {@code H2_COMPACT_INTERVAL}, how often {@code serve} compacts an H2 file store online,
- *                        such as {@code 60s}; empty when it is off ({@code off})
+ *                        such as {@code 1s}; empty when it is off ({@code off})
  * @param accessLog       {@code ACCESS_LOG}, whether each request gets an access log line ({@code on}) or not
  *                        ({@code off}, the default); request ids are given either way
  * @param xpLogRetention  {@code XP_LOG_RETENTION}, how long the XP log keeps its events, such as {@code 90d} or
@@ -70,7 +70,7 @@ public record AppConfig(
 
     public static final String DEFAULT_LOG_FORMAT = "plain";
 
-    public static final String DEFAULT_H2_COMPACT_INTERVAL = "60s";
+    public static final String DEFAULT_H2_COMPACT_INTERVAL = "1s";
 
     public static final int DEFAULT_MAX_STREAMS = 1000;
 

@@ -93,10 +93,10 @@ class AppConfigTest {
     }
 
     @Test
-    void theH2File_isCompactedEveryMinute_byServeAlone() {
+    void theH2File_isCompactedEverySecond_byServeAlone() {
         AppConfig config = config(Map.of());
 
-        assertThat(config.serverProperties("k")).containsEntry("bot.h2-compact-interval", "60s");
+        assertThat(config.serverProperties("k")).containsEntry("bot.h2-compact-interval", "1s");
         assertThat(config.storeProperties()).doesNotContainKey("bot.h2-compact-interval");
     }
 

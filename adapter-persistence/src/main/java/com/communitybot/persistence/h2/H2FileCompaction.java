@@ -21,22 +21,26 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps the H2 file of a running service near the size of its data, without a restart. H2's MVStore never
  * writes a page in place: every save (each commit, {@code WRITE_DELAY=0} in {@link H2Url#OPTIONS}) appends a
- * chunk, and the space of chunks whose pages are all dead is reused, or the file shrunk, only by compaction. H2's
- * own runs on the background thread that {@code WRITE_DELAY=0} stops, and even where that thread runs it gives up
- * when it cannot take the store's lock within 10 ms ({@code MVStore.tryExecuteUnderStoreLock}), which under a
- * steady stream of writes is most of the time (docs/store.md, "Compacting the H2 file while it runs").
+ * chunk, and a chunk's space is reused, or the file shrunk, only once none of its pages is live. Under a steady
+ * stream of writes most of each chunk's pages are soon replaced, but a few stay live for minutes (a record no one
+ * wrote since), so the chunks stay, sparse, unless their live pages are rewritten. H2's own housekeeping does that
+ * on the background thread that {@code WRITE_DELAY=0} stops (docs/store.md, "Compacting the H2 file while it
+ * runs").
  *
- * <p>So every {@code H2_COMPACT_INTERVAL} this compacts the file in steps of H2's own online compaction
- * ({@code Store.compactFile}: rewrite the live pages of at most 16 MB of sparse chunks, move chunks towards the
- * start of the file, cut its end), each step waiting for the store's lock like a commit does and letting go of
- * it after, so writes wait for one step at most. When the chunks are dense but the file has holes between them
- * (after an import), {@code compactFile} moves nothing, so a step also moves chunks down itself
- * ({@code RandomAccessStore.compactMoveChunks}, as H2's housekeeping does). A step may grow the file before the
- * next shrinks it (the live pages of sparse chunks are rewritten at its end, then moved down), so a run ends
- * when the file is {@value #USED} % in use and a step did not shrink it, after two steps in a row that did not,
- * or after {@value #MAX_STEPS} steps. {@code compactFile} sets the store's retention time to 0 for good; it is set back after each run.
- * H2 syncs the file before it overwrites a moved chunk's old place, so a crash mid-step leaves the store as it
- * was before the step.
+ * <p>So every {@code H2_COMPACT_INTERVAL} this runs steps of what H2's housekeeping and its online compaction
+ * ({@code MVStore.compactFile}) do, each small enough that writes, which wait for the store's lock while a step
+ * holds it, wait for {@value #STEP_BYTES} bytes of work at most: rewrite the live pages of the sparsest chunks
+ * ({@code MVStore.compact}) and save them, sync the file, then free the chunks left with no live page, move
+ * chunks towards the start of the file and cut its end ({@code RandomAccessStore.compactMoveChunks}). Between
+ * two steps it pauses, so that the writes waiting for the lock get it first (the lock is not fair). A run ends
+ * when a step rewrote nothing and the file is {@value #USED} % in use, after two steps in a row that neither
+ * rewrote nor shrank anything, or after {@value #MAX_STEPS} steps. The store's retention time is 0 during a run,
+ * as {@code compactFile} sets it, and set back after. H2 syncs the file before it overwrites a moved chunk's old
+ * place, and a step syncs it before it frees chunks, so a crash mid-step leaves the store as it was before the
+ * step.
+ *
+ * <p>{@link H2FileImport} compacts the new file of an import with the same steps, but with moves that grow with
+ * the chunks in the way and no pauses: nothing else writes to that file.
  *
  * <p>H2 has no SQL for online compaction ({@code SHUTDOWN COMPACT} closes the database), so this reaches H2's
  * engine through its JDBC connection: only for an embedded H2 file, on a connection of its own beside the pool.
@@ -48,20 +52,29 @@ final class H2FileCompaction {
     /** The property of the interval between two runs, such as {@code 60s}; the bean exists only when it is set. */
     static final String INTERVAL = "bot.h2-compact-interval";
 
-    /** At most this many steps per run, at most 32 times 16 MB rewritten and moved. */
+    /** At most this many steps per run. */
     static final int MAX_STEPS = 32;
 
     /**
-     * The share of the file in use (percent) from which moving chunks gains nothing: H2's own threshold
-     * ({@code autoCompactFillRate}'s default).
+     * The share of the file in use, and of the chunks' pages live (percent), from which compacting gains nothing:
+     * H2's own threshold ({@code autoCompactFillRate}'s default).
      */
     static final int USED = 90;
 
-    /** The fill rate argument that lets {@code compactMoveChunks} move chunks whatever the file's fill rate. */
-    private static final int MOVE_ANY = 101;
+    /**
+     * The bytes of live pages a step of the service rewrites, and of chunks it moves, at most: under 200 PATCHes a
+     * second, steps of this size kept the file bounded while a write waited for one some tens of milliseconds.
+     */
+    static final long STEP_BYTES = 1L << 20;
 
-    /** At most this many bytes of chunks moved per step of the service's runs, as {@code compactFile} does. */
-    private static final long MOVE_BYTES = 16L << 20;
+    /**
+     * The most a step of the service rewrites and moves, as {@code compactFile} does: only when the chunks in the
+     * way are bigger than {@link #STEP_BYTES}, as after a reset or a write of a whole guild in one transaction.
+     */
+    static final long MAX_STEP_BYTES = 16L << 20;
+
+    /** The pause between two steps of the service, in which the writes waiting for the store's lock go first. */
+    private static final long PAUSE_MILLIS = 20;
 
     private static final Logger LOG = LoggerFactory.getLogger(H2FileCompaction.class);
 
@@ -121,19 +134,21 @@ final class H2FileCompaction {
             if (connection == null) {
                 connection = SideConnection.open(pool);
             }
-            return compactFileOf(connection, MOVE_BYTES);
+            return compactFileOf(connection, STEP_BYTES, MAX_STEP_BYTES, true);
         }
     }
 
     /**
      * Compacts, in steps, the file of the embedded H2 database {@code connection} is open on; empty when it is
-     * not an embedded H2 file (H2 over TCP, in memory) or is read-only. A step moves at most 16 MB of chunks,
-     * and twice as much after each step that did not shrink the file, up to {@code maxMoveBytes}: a chunk bigger
-     * than the budget is never moved (H2 saves the changes of about a second in one chunk, which during an import
-     * on a busy machine is more than 16 MB), and H2 moves chunks to the end of the file first, so an unbounded
-     * first move grows a large file by almost half for a moment.
+     * not an embedded H2 file (H2 over TCP, in memory) or is read-only. The first step rewrites and moves at most
+     * {@code firstStepBytes}; after a step that neither rewrote nor shrank anything the budget doubles, up to
+     * {@code maxStepBytes}: a chunk bigger than the budget is never moved (H2 saves the changes of about a second
+     * in one chunk, which during an import on a busy machine is more than 16 MB), and H2 moves chunks to the end
+     * of the file first, so an unbounded first move grows a large file by almost half for a moment. With
+     * {@code pause} the steps are {@value #PAUSE_MILLIS} ms apart.
      */
-    static Optional<Run> compactFileOf(Connection connection, long maxMoveBytes) throws SQLException {
+    static Optional<Run> compactFileOf(Connection connection, long firstStepBytes, long maxStepBytes, boolean pause)
+            throws SQLException {
         if (!(connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)) {
             return Optional.empty(); // H2 over TCP: its server compacts its own files
         }
@@ -148,30 +163,42 @@ final class H2FileCompaction {
         long smallest = before;
         int steps = 0;
         int stalled = 0;
-        long moveBytes = Math.min(MOVE_BYTES, maxMoveBytes);
+        long stepBytes = Math.min(firstStepBytes, maxStepBytes);
         int retention = mvStore.getRetentionTime();
         try {
+            mvStore.setRetentionTime(0);
             while (steps < MAX_STEPS) {
-                // Rewrites the live pages of sparse chunks (when chunks are less than 90 % live), moves chunks down.
-                store.compactFile(0);
-                if (file instanceof RandomAccessStore chunks && file.getFillRate() < USED) {
-                    // compactFile moves nothing when the chunks are dense but the file has holes between them,
-                    // as after an import; this move waits for the store's lock, as compactFile does.
-                    chunks.compactMoveChunks(MOVE_ANY, moveBytes, mvStore);
+                if (steps > 0 && pause) {
+                    Thread.sleep(PAUSE_MILLIS);
+                }
+                // The live pages of the sparsest chunks, when the chunks are less than USED % live, saved anew.
+                boolean rewrote = mvStore.compact(USED, (int) Math.min(stepBytes, Integer.MAX_VALUE));
+                if (rewrote) {
+                    mvStore.commit();
+                }
+                mvStore.sync();
+                if (file instanceof RandomAccessStore chunks) {
+                    // Frees the chunks with no live page, then, when the file is at most USED % in use, moves
+                    // chunks down and cuts the file's end.
+                    chunks.compactMoveChunks(USED, stepBytes, mvStore);
                 }
                 steps++;
                 long now = file.size();
                 if (now < smallest) {
                     smallest = now;
                     stalled = 0;
+                } else if (rewrote) {
+                    stalled = 0;
                 } else if (file.getFillRate() >= USED) {
                     break;
-                } else if (moveBytes < maxMoveBytes) {
-                    moveBytes = Math.min(maxMoveBytes, moveBytes * 2); // a chunk bigger than the budget is in the way
+                } else if (stepBytes < maxStepBytes) {
+                    stepBytes = Math.min(maxStepBytes, stepBytes * 2); // a chunk bigger than the budget is in the way
                 } else if (++stalled == 2) {
                     break;
                 }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the service is stopping: the steps so far are whole
         } finally {
             mvStore.setRetentionTime(retention);
         }
