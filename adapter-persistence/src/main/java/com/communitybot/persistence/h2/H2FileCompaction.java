@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
 @Requires(property = H2FileCompaction.INTERVAL)
 final class H2FileCompaction {
 
-    /** The property of the interval between two runs, such as {@code 60s}; the bean exists only when it is set. */
+    /** The property of the interval between two runs, such as {@code 1s}; the bean exists only when it is set. */
     static final String INTERVAL = "bot.h2-compact-interval";
 
     /** At most this many steps per run. */
@@ -62,8 +62,9 @@ final class H2FileCompaction {
     static final int USED = 90;
 
     /**
-     * The bytes of live pages a step of the service rewrites, and of chunks it moves, at most: under 200 PATCHes a
-     * second, steps of this size kept the file bounded while a write waited for one some tens of milliseconds.
+     * The bytes of live pages a step of the service rewrites, and of chunks it moves, at most: small enough that a
+     * write waiting for a step is not held up for long, big enough that the steps keep up with a steady stream of
+     * writes (docs/store.md has the figures).
      */
     static final long STEP_BYTES = 1L << 20;
 
