@@ -32,11 +32,11 @@ import org.slf4j.LoggerFactory;
  * holds it, wait for {@value #STEP_BYTES} bytes of work at most: rewrite the live pages of the sparsest chunks
  * ({@code MVStore.compact}) and save them, sync the file, then free the chunks left with no live page, move
  * chunks towards the start of the file and cut its end ({@code RandomAccessStore.compactMoveChunks}). Between
- * two steps it pauses, so that the writes waiting for the lock get it first (the lock is not fair). After a step
- * that neither rewrote nor shrank anything while chunks are sparse or the file has holes, the budget doubles, up
- * to {@value #MAX_STEP_BYTES} bytes: chunks bigger than it are in the way; after a step that rewrote, it is small
- * again. A run ends when such a step leaves the file {@value #USED} % in use, after two of them in a row, or
- * after {@value #MAX_STEPS} steps. The store's retention time is 0 during a run,
+ * two steps it pauses, so that the writes waiting for the lock get it first (the lock is not fair). When chunks
+ * bigger than the budget are in the way (a step moved nothing while the file has holes, or two steps in a row
+ * rewrote nothing while the chunks are sparse) it doubles, up to {@value #MAX_STEP_BYTES} bytes; after a step that
+ * rewrote, it is small again. A run ends when the chunks are dense and the file full, after two steps in a row at
+ * the largest budget that did nothing, or after {@value #MAX_STEPS} steps. The store's retention time is 0 during a run,
  * as {@code compactFile} sets it, and set back after. H2 syncs the file before it overwrites a moved chunk's old
  * place, and a step syncs it before it frees chunks, so a crash mid-step leaves the store as it was before the
  * step.
@@ -194,11 +194,20 @@ final class H2FileCompaction {
                     if (rewrote) {
                         stepBytes = Math.min(firstStepBytes, maxStepBytes); // a bigger budget only where needed
                     }
-                } else if (stepBytes < maxStepBytes && (file.getChunksFillRate() < USED || file.getFillRate() < USED)) {
-                    // Sparse chunks that nothing rewrote, or holes that nothing moved: chunks bigger than the budget
-                    // are in the way.
+                    continue;
+                }
+                stalled++;
+                boolean holes = file.getFillRate() < USED;
+                if (!holes && file.getChunksFillRate() >= USED) {
+                    break; // dense chunks, a full file: nothing left to gain
+                }
+                if (stepBytes < maxStepBytes && (holes || stalled == 2)) {
+                    // Holes that nothing moved, or sparse chunks that two steps in a row did not rewrite (one may
+                    // only have missed the store's lock, which MVStore.compact tries for 10 ms): chunks bigger than
+                    // the budget are in the way.
                     stepBytes = Math.min(maxStepBytes, stepBytes * 2);
-                } else if (file.getFillRate() >= USED || ++stalled == 2) {
+                    stalled = 0;
+                } else if (stalled == 2) {
                     break;
                 }
             }
