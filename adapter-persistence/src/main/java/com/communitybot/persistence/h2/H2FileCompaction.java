@@ -144,11 +144,13 @@ final class H2FileCompaction {
     /**
      * Compacts, in steps, the file of the embedded H2 database {@code connection} is open on; empty when it is
      * not an embedded H2 file (H2 over TCP, in memory) or is read-only. The first step rewrites and moves at most
-     * {@code firstStepBytes}; after a step that neither rewrote nor shrank anything the budget doubles, up to
-     * {@code maxStepBytes}: a chunk bigger than the budget is never moved (H2 saves the changes of about a second
-     * in one chunk, which during an import on a busy machine is more than 16 MB), and H2 moves chunks to the end
-     * of the file first, so an unbounded first move grows a large file by almost half for a moment. With
-     * {@code pause} the steps are {@value #PAUSE_MILLIS} ms apart.
+     * {@code firstStepBytes}; when chunks bigger than that are in the way (a step moved nothing while the file has
+     * holes, or two steps in a row rewrote nothing while the chunks are sparse) the budget doubles, up to
+     * {@code maxStepBytes}, and after a step that rewrote it is {@code firstStepBytes} again: a chunk bigger than
+     * the budget is never moved (H2 saves the changes of about a second in one chunk, which during an import on a
+     * busy machine is more than 16 MB), and H2 moves chunks to the end of the file first, so an unbounded first
+     * move grows a large file by almost half for a moment. With {@code pause} the steps are
+     * {@value #PAUSE_MILLIS} ms apart.
      */
     static Optional<Run> compactFileOf(Connection connection, long firstStepBytes, long maxStepBytes, boolean pause)
             throws SQLException {
