@@ -62,7 +62,7 @@ final class PostgresEngine implements StoreEngine {
             delete.setString(1, from);
             delete.setString(2, last);
             delete.setString(3, reason);
-            delete.setString(4, Columns.timestamp(at));
+            delete.setObject(4, Columns.at(at));
             return delete.executeUpdate();
         }
     }

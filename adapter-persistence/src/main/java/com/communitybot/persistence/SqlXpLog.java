@@ -20,8 +20,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -114,12 +112,10 @@ final class SqlXpLog implements XpLog {
                 statement.setLong(parameter++, before.getAsLong());
             }
             if (filter.since().isPresent()) {
-                statement.setString(
-                        parameter++, Columns.timestamp(filter.since().get()));
+                statement.setObject(parameter++, Columns.at(filter.since().get()));
             }
             if (filter.until().isPresent()) {
-                statement.setString(
-                        parameter++, Columns.timestamp(filter.until().get()));
+                statement.setObject(parameter++, Columns.at(filter.until().get()));
             }
             if (filter.source().isPresent()) {
                 statement.setString(parameter, filter.source().get().text());
@@ -188,8 +184,8 @@ final class SqlXpLog implements XpLog {
             engine.readyForWindowAggregate(cursors.connection());
             ResultSet rows = cursors.query(sql, select -> {
                 select.setString(1, guild.toString());
-                select.setString(2, Columns.timestamp(window.since()));
-                select.setString(3, Columns.timestamp(window.until()));
+                select.setObject(2, Columns.at(window.since()));
+                select.setObject(3, Columns.at(window.until()));
                 select.setString(4, guild + ":");
             });
             return () -> rows.next() ? gain(guild, rows) : null;
@@ -232,8 +228,8 @@ final class SqlXpLog implements XpLog {
         try (PreparedStatement select = connection.prepareStatement(WITH_CURRENT + gained(true) + CURRENT + COUNTS)) {
             select.setString(1, guild.toString());
             select.setString(2, user);
-            select.setString(3, Columns.timestamp(window.since()));
-            select.setString(4, Columns.timestamp(window.until()));
+            select.setObject(3, Columns.at(window.since()));
+            select.setObject(4, Columns.at(window.until()));
             select.setString(5, guild + ":");
             try (ResultSet row = select.executeQuery()) {
                 return row.next() ? Optional.of(gain(guild, row)) : Optional.empty();
@@ -249,8 +245,8 @@ final class SqlXpLog implements XpLog {
                 + " OR g.xp_gained = ? AND " + engine.inByteOrder("g.user_id") + " < " + engine.inByteOrder("?") + "))";
         try (PreparedStatement count = connection.prepareStatement(sql)) {
             count.setString(1, guild.toString());
-            count.setString(2, Columns.timestamp(window.since()));
-            count.setString(3, Columns.timestamp(window.until()));
+            count.setObject(2, Columns.at(window.since()));
+            count.setObject(3, Columns.at(window.until()));
             BigDecimal level = new BigDecimal(place.levelGained());
             BigDecimal xp = new BigDecimal(place.xpGained());
             count.setBigDecimal(4, level);
@@ -296,8 +292,7 @@ final class SqlXpLog implements XpLog {
                 List<Long> ids = new ArrayList<>();
                 try (PreparedStatement select = connection.prepareStatement(
                         "SELECT id FROM xp_log WHERE logged_at < ? ORDER BY logged_at LIMIT " + max)) {
-                    // A timestamp, not text to cast: H2 parsed the text again for every row it compared.
-                    select.setObject(1, OffsetDateTime.ofInstant(before, ZoneOffset.UTC));
+                    select.setObject(1, Columns.at(before));
                     try (ResultSet rows = select.executeQuery()) {
                         while (rows.next()) {
                             ids.add(rows.getLong(1));
@@ -336,7 +331,7 @@ final class SqlXpLog implements XpLog {
     private int deleteBefore(String what, String sql, Instant before) {
         try (Connection connection = pool.getConnection();
                 PreparedStatement delete = connection.prepareStatement(sql)) {
-            delete.setString(1, Columns.timestamp(before));
+            delete.setObject(1, Columns.at(before));
             return delete.executeUpdate();
         } catch (SQLException e) {
             throw DriverExceptions.translate(what, e);
