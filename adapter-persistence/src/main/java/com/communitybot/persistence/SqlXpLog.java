@@ -171,25 +171,84 @@ final class SqlXpLog implements XpLog {
      * {@link StoreEngine#inByteOrder}), read {@value ReadCursors#FETCH_SIZE} rows at a time in a snapshot of its own
      * ({@link ReadCursors}), from position {@code after + 1} by {@code OFFSET}: the service holds a fetch, never the
      * window. The offset is written into the SQL, as a page's {@code LIMIT} is ({@link LeaderboardKeyset}).
+     *
+     * <p>For a page ({@code expected} up to {@value #MOST_EXPECTED}) the first query keeps only the best {@code
+     * expected} gains, which the database finds without sorting the whole window, and joins only those to their
+     * records; read further, the stream goes on with the rest of the order in the same snapshot.
      */
     @Override
-    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after) {
+    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after, long expected) {
         if (after < 0) {
             throw new IllegalArgumentException("after must not be negative: " + after);
         }
-        String sql = WITH_CURRENT + gained(false) + CURRENT + COUNTS
-                + " ORDER BY g.level_gained DESC, g.xp_gained DESC, " + engine.inByteOrder("g.user_id")
-                + (after > 0 ? " OFFSET " + after + " ROWS" : "");
+        if (expected < 1) {
+            throw new IllegalArgumentException("expected must be at least 1: " + expected);
+        }
+        String order = " ORDER BY g.level_gained DESC, g.xp_gained DESC, " + engine.inByteOrder("g.user_id");
+        ReadCursors.Binder window4 = select -> {
+            select.setString(1, guild.toString());
+            select.setObject(2, Columns.at(window.since()));
+            select.setObject(3, Columns.at(window.until()));
+            select.setString(4, guild + ":");
+        };
         return ReadCursors.stream(pool, reading(guild, window), cursors -> {
             engine.readyForWindowAggregate(cursors.connection());
-            ResultSet rows = cursors.query(sql, select -> {
-                select.setString(1, guild.toString());
-                select.setObject(2, Columns.at(window.since()));
-                select.setObject(3, Columns.at(window.until()));
-                select.setString(4, guild + ":");
-            });
-            return () -> rows.next() ? gain(guild, rows) : null;
+            if (expected > MOST_EXPECTED) {
+                ResultSet rows =
+                        cursors.query(WITH_CURRENT + gained(false) + CURRENT + COUNTS + order + offset(after), window4);
+                return () -> rows.next() ? gain(guild, rows) : null;
+            }
+            String best = WITH_CURRENT + "SELECT * FROM (" + gained(false) + ") g" + COUNTS + order + offset(after)
+                    + " FETCH FIRST " + expected + " ROWS ONLY" + CURRENT + order;
+            String rest = WITH_CURRENT + gained(false) + CURRENT + COUNTS + order + offset(after + expected);
+            return new BestThenRest(cursors, window4, best, rest, expected, guild);
         });
+    }
+
+    /** The rows of {@link #gainsIn} for a page: the best {@code expected} gains, then, read on, the rest. */
+    private static final class BestThenRest implements ReadCursors.Rows<WindowGain> {
+        private final ReadCursors cursors;
+        private final ReadCursors.Binder binder;
+        private final String rest;
+        private final long expected;
+        private final GuildId guild;
+        private ResultSet rows;
+        private long read;
+        private boolean atRest;
+
+        BestThenRest(
+                ReadCursors cursors, ReadCursors.Binder binder, String best, String rest, long expected, GuildId guild)
+                throws SQLException {
+            this.cursors = cursors;
+            this.binder = binder;
+            this.rest = rest;
+            this.expected = expected;
+            this.guild = guild;
+            this.rows = cursors.query(best, binder);
+        }
+
+        @Override
+        public WindowGain next() throws SQLException {
+            if (!rows.next()) {
+                if (atRest || read < expected) {
+                    return null;
+                }
+                atRest = true;
+                rows = cursors.query(rest, binder);
+                if (!rows.next()) {
+                    return null;
+                }
+            }
+            read++;
+            return gain(guild, rows);
+        }
+    }
+
+    /** The most gains a caller may expect for {@link #gainsIn} to read them first by a query of their own. */
+    static final long MOST_EXPECTED = 10_000;
+
+    private static String offset(long after) {
+        return after > 0 ? " OFFSET " + after + " ROWS" : "";
     }
 
     /**

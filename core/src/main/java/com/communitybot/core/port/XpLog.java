@@ -73,8 +73,15 @@ public interface XpLog {
      * <p>The gains are those of one moment, and are read as the stream is consumed or a bounded way ahead of it, so
      * a window of any size never sits in memory; the caller must close the stream. A store that fails before the
      * first gain throws {@link StoreException} here, a later failure is thrown from the stream.
+     *
+     * <p>{@code expected} is how many the caller means to read, as a page does ({@link Long#MAX_VALUE} when it
+     * reads them all): a store may find those first by a cheaper query (the best {@code expected} of the window,
+     * rather than all of it in order), and reads the rest, when the stream is read further, at the same moment, so
+     * the stream is the same whatever {@code expected} is.
+     *
+     * @param expected at least 1
      */
-    Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after);
+    Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after, long expected);
 
     /**
      * The gain of the record {@code recordId} in {@code window}, as {@link #gainsIn} gives it, and its position in

@@ -64,7 +64,7 @@ public final class WindowLeaderboard {
      */
     public Stream<WindowEntry> of(GuildId guild, TimeWindow window) {
         GuildView.Members members = presentMembers(guild);
-        Stream<WindowGain> gains = log.gainsIn(guild, window, 0);
+        Stream<WindowGain> gains = log.gainsIn(guild, window, 0, Long.MAX_VALUE);
         return LeaderboardRanking.numbered(gains, (gain, position) -> entry(members, gain, position));
     }
 
@@ -81,7 +81,7 @@ public final class WindowLeaderboard {
         long position = after.orElse(0);
         List<WindowEntry> entries = new ArrayList<>(Math.min(limit, Leaderboard.MAX_PAGE));
         OptionalLong next = OptionalLong.empty();
-        try (Stream<WindowGain> gains = log.gainsIn(guild, window, position)) {
+        try (Stream<WindowGain> gains = log.gainsIn(guild, window, position, expectedGains(limit))) {
             Iterator<WindowGain> ordered = gains.iterator();
             while (ordered.hasNext()) {
                 Optional<WindowEntry> entry = entry(members, ordered.next(), ++position);
@@ -96,6 +96,15 @@ public final class WindowLeaderboard {
             }
         }
         return new WindowPage(window, entries, next);
+    }
+
+    /**
+     * The gains a page of {@code limit} entries is expected to read: its entries and the one after them, which tells
+     * that a next page exists, with room for records that are not users (skipped, yet they take their positions):
+     * as many again, and at least a hundred. A page that needs more reads on; it only costs the store more.
+     */
+    static long expectedGains(int limit) {
+        return 2L * (limit + 1) + 100;
     }
 
     /**

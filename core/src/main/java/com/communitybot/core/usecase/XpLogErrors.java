@@ -59,9 +59,9 @@ final class XpLogErrors implements XpLog {
 
     /** A failure when the read starts and one from the stream later give the same message. */
     @Override
-    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after) {
+    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after, long expected) {
         Stream<WindowGain> gains =
-                failingAs(DatabaseErrorException::readFailed, () -> log.gainsIn(guild, window, after));
+                failingAs(DatabaseErrorException::readFailed, () -> log.gainsIn(guild, window, after, expected));
         Iterator<WindowGain> read = gains.iterator();
         Iterator<WindowGain> translated = new Iterator<>() {
             @Override

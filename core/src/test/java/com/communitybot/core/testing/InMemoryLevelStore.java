@@ -259,7 +259,10 @@ public final class InMemoryLevelStore implements LevelStore, LevelLedger, XpLog 
 
     /** Computed and sorted in memory on every read, with core's own rules, which the SQL stores mirror. */
     @Override
-    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after) {
+    public Stream<WindowGain> gainsIn(GuildId guild, TimeWindow window, long after, long expected) {
+        if (expected < 1) {
+            throw new IllegalArgumentException("expected must be at least 1: " + expected);
+        }
         if (after < 0) {
             throw new IllegalArgumentException("after must not be negative: " + after);
         }

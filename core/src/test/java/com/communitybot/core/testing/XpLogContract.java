@@ -63,7 +63,14 @@ public abstract class XpLogContract {
 
     /** The window's gains from position {@code after + 1}, read to the end. */
     private List<WindowGain> gains(TimeWindow window, long after) {
-        try (Stream<WindowGain> gains = log().gainsIn(GUILD, window, after)) {
+        try (Stream<WindowGain> gains = log().gainsIn(GUILD, window, after, Long.MAX_VALUE)) {
+            return gains.toList();
+        }
+    }
+
+    /** The same, for a caller that expects to read {@code expected} of them (a page), read to the end. */
+    private List<WindowGain> gains(TimeWindow window, long after, long expected) {
+        try (Stream<WindowGain> gains = log().gainsIn(GUILD, window, after, expected)) {
             return gains.toList();
         }
     }
@@ -368,6 +375,9 @@ public abstract class XpLogContract {
             assertThat(gains(window, i))
                     .extracting(WindowGain::recordId)
                     .isEqualTo(expected.subList(i, expected.size()));
+            assertThat(gains(window, i, 2))
+                    .extracting(WindowGain::recordId)
+                    .isEqualTo(expected.subList(i, expected.size()));
         }
         assertThat(gains(window, expected.size())).isEmpty();
         assertThat(gains(window, 1000)).isEmpty();
@@ -408,6 +418,41 @@ public abstract class XpLogContract {
         for (int i : new int[] {0, 1, 999, 1000, 1199}) {
             assertThat(log().placeOf(GUILD, window, all.get(i).recordId()))
                     .contains(new PlacedGain(all.get(i), i + 1L));
+        }
+    }
+
+    @Test
+    public void aPageExpectingSomeGains_getsThem_andReadOn_theRestInTheSameOrder() {
+        LevelRecord[] records = new LevelRecord[1200];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = record("12:" + (i * 7919 % 3001), i % 13, i % 101 + 1);
+        }
+        botWrites(records);
+        TimeWindow window = aroundNow();
+        List<WindowGain> all = gains(window, 0);
+
+        long[][] afterAndExpected = {
+            {0, 1},
+            {0, 101},
+            {7, 3},
+            {0, 1199},
+            {0, 1200},
+            {0, 1201},
+            {1190, 5},
+            {1199, 1},
+            {1200, 1},
+            {3, 10_000},
+            {3, 10_001},
+            {3, Long.MAX_VALUE}
+        };
+        for (long[] read : afterAndExpected) {
+            int after = (int) read[0];
+            assertThat(gains(window, after, read[1]))
+                    .as("after %d, expecting %d", after, read[1])
+                    .containsExactlyElementsOf(all.subList(after, all.size()));
+        }
+        try (Stream<WindowGain> page = log().gainsIn(GUILD, window, 20, 101)) {
+            assertThat(page.limit(101).toList()).containsExactlyElementsOf(all.subList(20, 121));
         }
     }
 

@@ -39,7 +39,7 @@ class XpLogErrorsTest extends PortErrorsContract<XpLog> {
                 new Expected<>(l -> l.newestEventIds(java.util.List.of(GUILD)), QUERY, UNREADABLE),
                 "gainsIn",
                 new Expected<>(
-                        l -> l.gainsIn(GUILD, new TimeWindow(Instant.EPOCH, Instant.EPOCH.plusSeconds(1)), 0),
+                        l -> l.gainsIn(GUILD, new TimeWindow(Instant.EPOCH, Instant.EPOCH.plusSeconds(1)), 0, 1),
                         QUERY,
                         UNREADABLE),
                 "placeOf",
