@@ -401,19 +401,25 @@ public abstract class XpLogContract {
                                 Optional.of(new LevelXp(U64.ZERO, U64.ofNonNegative(1)))));
     }
 
-    @Test
-    public void aWindowOfManyRecords_streamed_isInWindowOrder_andEveryPlaceIsItsPosition() {
-        // More than a store's fetch of 1,000 rows, so the window is read in more than one.
-        LevelRecord[] records = new LevelRecord[1200];
+    /** Records enough that the window is more than a store's fetch of 1,000 rows; the window they are in. */
+    private static final int MANY = 1200;
+
+    private TimeWindow manyRecordsWritten() {
+        LevelRecord[] records = new LevelRecord[MANY];
         for (int i = 0; i < records.length; i++) {
             records[i] = record("12:" + (i * 7919 % 3001), i % 13, i % 101 + 1);
         }
         botWrites(records);
-        TimeWindow window = aroundNow();
+        return aroundNow();
+    }
+
+    @Test
+    public void aWindowOfManyRecords_streamed_isInWindowOrder_andEveryPlaceIsItsPosition() {
+        TimeWindow window = manyRecordsWritten();
 
         List<WindowGain> all = gains(window, 0);
 
-        assertThat(all).hasSize(records.length).isSortedAccordingTo(WindowOrder.COMPARATOR);
+        assertThat(all).hasSize(MANY).isSortedAccordingTo(WindowOrder.COMPARATOR);
         assertThat(gains(window, 1190)).containsExactlyElementsOf(all.subList(1190, all.size()));
         for (int i : new int[] {0, 1, 999, 1000, 1199}) {
             assertThat(log().placeOf(GUILD, window, all.get(i).recordId()))
@@ -423,12 +429,7 @@ public abstract class XpLogContract {
 
     @Test
     public void aPageExpectingSomeGains_getsThem_andReadOn_theRestInTheSameOrder() {
-        LevelRecord[] records = new LevelRecord[1200];
-        for (int i = 0; i < records.length; i++) {
-            records[i] = record("12:" + (i * 7919 % 3001), i % 13, i % 101 + 1);
-        }
-        botWrites(records);
-        TimeWindow window = aroundNow();
+        TimeWindow window = manyRecordsWritten();
         List<WindowGain> all = gains(window, 0);
 
         long[][] afterAndExpected = {
