@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.LongFunction;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 
@@ -185,6 +186,8 @@ final class SqlXpLog implements XpLog {
             throw new IllegalArgumentException("expected must be at least 1: " + expected);
         }
         String order = " ORDER BY g.level_gained DESC, g.xp_gained DESC, " + engine.inByteOrder("g.user_id");
+        LongFunction<String> inOrderFrom =
+                skip -> WITH_CURRENT + gained(false) + CURRENT + COUNTS + order + offset(skip);
         ReadCursors.Binder window4 = select -> {
             select.setString(1, guild.toString());
             select.setObject(2, Columns.at(window.since()));
@@ -194,14 +197,12 @@ final class SqlXpLog implements XpLog {
         return ReadCursors.stream(pool, reading(guild, window), cursors -> {
             engine.readyForWindowAggregate(cursors.connection());
             if (expected > MOST_EXPECTED) {
-                ResultSet rows =
-                        cursors.query(WITH_CURRENT + gained(false) + CURRENT + COUNTS + order + offset(after), window4);
+                ResultSet rows = cursors.query(inOrderFrom.apply(after), window4);
                 return () -> rows.next() ? gain(guild, rows) : null;
             }
             String best = WITH_CURRENT + "SELECT * FROM (" + gained(false) + ") g" + COUNTS + order + offset(after)
                     + " FETCH FIRST " + expected + " ROWS ONLY" + CURRENT + order;
-            String rest = WITH_CURRENT + gained(false) + CURRENT + COUNTS + order + offset(after + expected);
-            return new BestThenRest(cursors, window4, best, rest, expected, guild);
+            return new BestThenRest(cursors, window4, best, inOrderFrom.apply(after + expected), expected, guild);
         });
     }
 
