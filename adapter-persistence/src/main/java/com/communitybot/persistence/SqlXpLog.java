@@ -50,18 +50,28 @@ final class SqlXpLog implements XpLog {
      * Per user with events in the window (found through {@code xp_log_window (guild_id, logged_at)}, or a member's
      * through {@code xp_log_member}): the first event's before and the last's after (by id), as ledger L3's gain, a
      * NULL (a record created or removed) counting as 0, exactly as {@link WindowGain#between} computes it. Unsigned
-     * values stay {@code NUMERIC}, so the differences are exact and signed.
+     * values stay {@code NUMERIC}, so the differences are exact and signed. How the first and the last event are
+     * found is the engine's choice ({@link StoreEngine#windowEnds}).
      */
-    private static String gained(boolean oneMember) {
-        return "SELECT w.user_id,"
-                + " COALESCE(l.level_after, 0) - COALESCE(f.level_before, 0) AS level_gained,"
-                + " COALESCE(l.xp_after, 0) - COALESCE(f.xp_before, 0) AS xp_gained"
-                + " FROM (SELECT user_id, MIN(id) AS first_id, MAX(id) AS last_id FROM xp_log"
-                + " WHERE guild_id = ?" + (oneMember ? " AND user_id = ?" : "")
+    private String gained(boolean oneMember) {
+        String inWindow = " FROM xp_log WHERE guild_id = ?" + (oneMember ? " AND user_id = ?" : "")
                 + " AND logged_at >= CAST(? AS TIMESTAMP WITH TIME ZONE)"
-                + " AND logged_at < CAST(? AS TIMESTAMP WITH TIME ZONE) GROUP BY user_id) w"
-                + " JOIN xp_log f ON f.id = w.first_id"
-                + " JOIN xp_log l ON l.id = w.last_id";
+                + " AND logged_at < CAST(? AS TIMESTAMP WITH TIME ZONE) GROUP BY user_id) w";
+        return switch (engine.windowEnds()) {
+            // Arrays compare element by element, and ids are unique: the smallest is the first event's.
+            case IN_ONE_PASS ->
+                "SELECT w.user_id, w.l[2] - w.f[2] AS level_gained, w.l[3] - w.f[3] AS xp_gained"
+                        + " FROM (SELECT user_id,"
+                        + " MIN(ARRAY[id, COALESCE(level_before, 0), COALESCE(xp_before, 0)]) AS f,"
+                        + " MAX(ARRAY[id, COALESCE(level_after, 0), COALESCE(xp_after, 0)]) AS l" + inWindow;
+            case LOOKED_UP ->
+                "SELECT w.user_id,"
+                        + " COALESCE(l.level_after, 0) - COALESCE(f.level_before, 0) AS level_gained,"
+                        + " COALESCE(l.xp_after, 0) - COALESCE(f.xp_before, 0) AS xp_gained"
+                        + " FROM (SELECT user_id, MIN(id) AS first_id, MAX(id) AS last_id" + inWindow
+                        + " JOIN xp_log f ON f.id = w.first_id"
+                        + " JOIN xp_log l ON l.id = w.last_id";
+        };
     }
 
     /** Ledger L3's gains that count ({@link WindowOrder#counts}): a level gained, or no level and some xp. */
@@ -283,7 +293,7 @@ final class SqlXpLog implements XpLog {
         }
     }
 
-    private static Optional<WindowGain> memberGain(Connection connection, GuildId guild, String user, TimeWindow window)
+    private Optional<WindowGain> memberGain(Connection connection, GuildId guild, String user, TimeWindow window)
             throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(WITH_CURRENT + gained(true) + CURRENT + COUNTS)) {
             select.setString(1, guild.toString());

@@ -96,6 +96,23 @@ public interface StoreEngine {
      */
     void readyForWindowAggregate(Connection connection) throws SQLException;
 
+    /**
+     * How a window's gains find each member's first and last event in the window ({@code SqlXpLog.gainsIn}, ledger
+     * L3): whichever of the two the database runs faster. Both give the same gains.
+     */
+    WindowEnds windowEnds();
+
+    /** The two ways of {@link #windowEnds}. */
+    enum WindowEnds {
+        /**
+         * In the grouping's one pass over the window: per member the smallest and the largest array of {@code [id,
+         * level, xp]}.
+         */
+        IN_ONE_PASS,
+        /** The smallest and largest id per member in the grouping, then each of those events looked up by its id. */
+        LOOKED_UP
+    }
+
     /** Work on a connection that may fail with the driver's exception. */
     @FunctionalInterface
     interface SqlWork<T> {
