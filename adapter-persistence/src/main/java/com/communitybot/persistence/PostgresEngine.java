@@ -19,8 +19,6 @@ final class PostgresEngine implements StoreEngine {
 
     /** Memory of each sort or hash of a window's aggregate ({@link #readyForWindowAggregate}). */
     static final String WINDOW_AGGREGATE_WORK_MEM = "64MB";
-    /** Longest a window's aggregate may run before the server stops it, in seconds. */
-    static final int WINDOW_AGGREGATE_TIMEOUT_S = 60;
 
     private PostgresEngine() {}
 
@@ -100,16 +98,15 @@ final class PostgresEngine implements StoreEngine {
      * {@code work_mem} for the transaction, so the planner can group the window's events in a hash table in one
      * pass: with the server's default of 4 MB it walks {@code xp_log_member} in member order instead, one heap page
      * a row once a guild's members write in any order. And the answer may take longer than the driver's {@code
-     * socketTimeout} ({@link StoreDataSourceSettings#PG_SOCKET_TIMEOUT_S}): the connection waits up to {@link
-     * #WINDOW_AGGREGATE_TIMEOUT_S} s, and the server stops the query a little before that ({@code
-     * statement_timeout}) rather than aggregating for a client that is gone. Hikari restores the network timeout
-     * when the connection goes back to the pool; {@code SET LOCAL} ends with the transaction.
+     * socketTimeout} ({@link StoreDataSourceSettings#PG_SOCKET_TIMEOUT_S}): the connection waits a little longer than
+     * the query may run ({@link #WINDOW_AGGREGATE_TIMEOUT_S}, after which the driver has the server stop it). Hikari
+     * restores the network timeout when the connection goes back to the pool; {@code SET LOCAL} ends with the
+     * transaction.
      */
     @Override
     public void readyForWindowAggregate(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("SET LOCAL work_mem = '" + WINDOW_AGGREGATE_WORK_MEM + "'");
-            statement.execute("SET LOCAL statement_timeout = '" + WINDOW_AGGREGATE_TIMEOUT_S + "s'");
         }
         connection.setNetworkTimeout(Runnable::run, (int) TimeUnit.SECONDS.toMillis(WINDOW_AGGREGATE_TIMEOUT_S + 5));
     }

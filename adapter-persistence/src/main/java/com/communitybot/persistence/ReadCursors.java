@@ -51,6 +51,7 @@ final class ReadCursors implements AutoCloseable {
 
     private final Connection connection;
     private final List<PreparedStatement> statements = new ArrayList<>();
+    private int queryTimeoutS;
     private boolean closed;
 
     private ReadCursors(Connection connection) {
@@ -104,12 +105,21 @@ final class ReadCursors implements AutoCloseable {
         return connection;
     }
 
+    /**
+     * Stops each later {@link #query} that runs longer than {@code seconds} (JDBC's query timeout, which both
+     * databases honour: the query fails with SQL state {@code 57014}).
+     */
+    void limitEachQueryTo(int seconds) {
+        queryTimeoutS = seconds;
+    }
+
     /** Runs {@code sql}; its result set is closed with these cursors. */
     ResultSet query(String sql, Binder binder) throws SQLException {
         PreparedStatement statement =
                 connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
         statements.add(statement);
         statement.setFetchSize(FETCH_SIZE);
+        statement.setQueryTimeout(queryTimeoutS);
         binder.bind(statement);
         return statement.executeQuery();
     }

@@ -206,6 +206,7 @@ final class SqlXpLog implements XpLog {
         };
         return ReadCursors.stream(pool, reading(guild, window), cursors -> {
             engine.readyForWindowAggregate(cursors.connection());
+            cursors.limitEachQueryTo(StoreEngine.WINDOW_AGGREGATE_TIMEOUT_S);
             if (expected > MOST_EXPECTED) {
                 ResultSet rows = cursors.query(inOrderFrom.apply(after), window4);
                 return () -> rows.next() ? gain(guild, rows) : null;
@@ -314,6 +315,7 @@ final class SqlXpLog implements XpLog {
                 + " AND (g.level_gained > ? OR g.level_gained = ? AND (g.xp_gained > ?"
                 + " OR g.xp_gained = ? AND " + engine.inByteOrder("g.user_id") + " < " + engine.inByteOrder("?") + "))";
         try (PreparedStatement count = connection.prepareStatement(sql)) {
+            count.setQueryTimeout(StoreEngine.WINDOW_AGGREGATE_TIMEOUT_S);
             count.setString(1, guild.toString());
             count.setObject(2, Columns.at(window.since()));
             count.setObject(3, Columns.at(window.until()));

@@ -52,8 +52,7 @@ class PostgresWindowAggregateTest {
         try {
             PostgresEngine.INSTANCE.readyForWindowAggregate(window);
             assertThat(show(window, "work_mem")).isEqualTo(PostgresEngine.WINDOW_AGGREGATE_WORK_MEM);
-            assertThat(show(window, "statement_timeout")).isEqualTo("1min");
-            assertThat(window.getNetworkTimeout()).isEqualTo((PostgresEngine.WINDOW_AGGREGATE_TIMEOUT_S + 5) * 1000);
+            assertThat(window.getNetworkTimeout()).isEqualTo((StoreEngine.WINDOW_AGGREGATE_TIMEOUT_S + 5) * 1000);
         } finally {
             ReadCursors.release(window);
         }

@@ -104,7 +104,10 @@ public final class H2Engine implements StoreEngine {
         }
     }
 
-    /** H2 aggregates within the service's heap and has no network time to wait. */
+    /**
+     * H2 aggregates within the service's heap and has no network time to wait; the query's time limit is JDBC's
+     * ({@link #WINDOW_AGGREGATE_TIMEOUT_S}).
+     */
     @Override
     public void readyForWindowAggregate(Connection connection) {}
 
