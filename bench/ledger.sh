@@ -293,14 +293,19 @@ log_figures() { # LABEL MEMBERS EVENTS EXPECTED FIRST_ID LAST_ID
   timed_gets wpage "$BASE/api/$GUILD/leaderboard?since=$since&limit=100" "$REPEAT" check_window_page
   local pfb=$T_FB pt=$T_TOTAL
   timed_gets wwhole "$BASE/api/$GUILD/leaderboard?since=$since" "$REPEAT" check_window_whole
-  if [[ $STORE == postgres ]]; then  # the plan of SqlXpLog's GAINS, the window's one query, with this window
+  if [[ $STORE == postgres ]]; then  # the plan of a first page's query (SqlXpLog.gainsIn, PostgreSQL's form)
     psql "${PGARGS[@]}" -d "$DB" -XAq > "$WORK/explain" 2>&1 <<SQL || true
-EXPLAIN (ANALYZE, BUFFERS) SELECT w.user_id, f.level_before, f.xp_before, l.level_after, l.xp_after, r.level, r.xp
- FROM (SELECT user_id, MIN(id) AS first_id, MAX(id) AS last_id FROM xp_log
+SET work_mem = '64MB';
+EXPLAIN (ANALYZE, BUFFERS) SELECT g.user_id, g.level_gained, g.xp_gained, r.level, r.xp FROM (SELECT * FROM (
+ SELECT w.user_id, w.l[2] - w.f[2] AS level_gained, w.l[3] - w.f[3] AS xp_gained FROM (SELECT user_id,
+ MIN(ARRAY[id, COALESCE(level_before, 0), COALESCE(xp_before, 0)]) AS f,
+ MAX(ARRAY[id, COALESCE(level_after, 0), COALESCE(xp_after, 0)]) AS l FROM xp_log
  WHERE guild_id = '$GUILD' AND logged_at >= CAST('$since' AS TIMESTAMP WITH TIME ZONE)
- AND logged_at < CAST('$(iso $(date +%s))' AS TIMESTAMP WITH TIME ZONE) GROUP BY user_id) w
- JOIN xp_log f ON f.id = w.first_id JOIN xp_log l ON l.id = w.last_id
- LEFT JOIN level_record r ON r.id = CAST('$GUILD:' AS VARCHAR) || w.user_id;
+ AND logged_at < CAST('$(iso $(date +%s))' AS TIMESTAMP WITH TIME ZONE) GROUP BY user_id) w) g
+ WHERE (g.level_gained > 0 OR g.level_gained = 0 AND g.xp_gained > 0)
+ ORDER BY g.level_gained DESC, g.xp_gained DESC, g.user_id FETCH FIRST 302 ROWS ONLY) g
+ LEFT JOIN level_record r ON r.id = CAST('$GUILD:' AS VARCHAR) || g.user_id
+ ORDER BY g.level_gained DESC, g.xp_gained DESC, g.user_id;
 SQL
     EXPLAINS+=("$label" "$(cat "$WORK/explain")")
   fi
@@ -328,7 +333,7 @@ print_log_tables() {
   out
   local i
   for ((i = 0; i < ${#EXPLAINS[@]}; i += 2)); do
-    out "EXPLAIN (ANALYZE, BUFFERS) of the window's query (SqlXpLog GAINS), ${EXPLAINS[i]}:"
+    out "EXPLAIN (ANALYZE, BUFFERS) of a first page's query (SqlXpLog.gainsIn on PostgreSQL, limit 100), ${EXPLAINS[i]}:"
     out
     out '```'
     out "${EXPLAINS[i + 1]}"
