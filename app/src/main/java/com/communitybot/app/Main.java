@@ -41,7 +41,7 @@ public final class Main implements Callable<Integer> {
         String logFormat = settings.apply("LOG_FORMAT");
         System.setProperty(
                 "LOG_FORMAT", logFormat == null || logFormat.isEmpty() ? AppConfig.DEFAULT_LOG_FORMAT : logFormat);
-        int exit = commandLine().execute(args);
+        int exit = args.length == 0 ? serve() : commandLine().execute(args);
         if (exit != ServeCommand.KEEP_RUNNING) {
             System.exit(exit);
         }
@@ -49,12 +49,34 @@ public final class Main implements Callable<Integer> {
 
     /** The command line, with a setting that cannot be used reported in one line and exit code 1. */
     static CommandLine commandLine() {
-        return new CommandLine(new Main()).setExecutionExceptionHandler((error, command, parsed) -> {
-            if (error instanceof AppConfig.InvalidConfigException) {
-                return CommandFailure.report(error.getMessage());
-            }
-            throw error;
-        });
+        return new CommandLine(new Main()).setExecutionExceptionHandler((error, command, parsed) -> failed(error));
+    }
+
+    /**
+     * {@code serve} for a command line without arguments, as {@link #commandLine()} would run it (through {@link
+     * #call()}), without building picocli's model of the commands when there is nothing to parse. picocli's classes
+     * are Java 5 class files, which the JVM's class-data archive and AOT cache cannot hold, so every start of the
+     * launcher loaded and verified them all from the jar (decision 0007). {@code CommandLineIT} holds the two ways to
+     * the same output and exit codes.
+     */
+    static int serve() {
+        try {
+            return new ServeCommand().call();
+        } catch (RuntimeException e) {
+            return failed(e);
+        }
+    }
+
+    /**
+     * A command that failed: a setting that cannot be used in one line, anything else with its stack trace, as
+     * picocli reports it; exit code 1.
+     */
+    private static int failed(Exception error) {
+        if (error instanceof AppConfig.InvalidConfigException) {
+            return CommandFailure.report(error.getMessage());
+        }
+        error.printStackTrace();
+        return CommandFailure.EXIT_CODE;
     }
 
     @Override
