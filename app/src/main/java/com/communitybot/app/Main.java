@@ -61,7 +61,7 @@ public final class Main implements Callable<Integer> {
      */
     static int serve() {
         try {
-            return new ServeCommand().call();
+            return new Main().call();
         } catch (RuntimeException e) {
             return failed(e);
         }
