@@ -99,16 +99,16 @@ final class PostgresEngine implements StoreEngine {
      * pass: with the server's default of 4 MB it walks {@code xp_log_member} in member order instead, one heap page
      * a row once a guild's members write in any order. And the answer may take longer than the driver's {@code
      * socketTimeout} ({@link StoreDataSourceSettings#PG_SOCKET_TIMEOUT_S}): the connection waits a little longer than
-     * the query may run ({@link #WINDOW_AGGREGATE_TIMEOUT_S}, after which the driver has the server stop it). Hikari
+     * the query may run ({@code limitS}, after which the driver has the server stop it). Hikari
      * restores the network timeout when the connection goes back to the pool; {@code SET LOCAL} ends with the
      * transaction.
      */
     @Override
-    public void readyForWindowAggregate(Connection connection) throws SQLException {
+    public void readyForWindowAggregate(Connection connection, int limitS) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("SET LOCAL work_mem = '" + WINDOW_AGGREGATE_WORK_MEM + "'");
         }
-        connection.setNetworkTimeout(Runnable::run, (int) TimeUnit.SECONDS.toMillis(WINDOW_AGGREGATE_TIMEOUT_S + 5));
+        connection.setNetworkTimeout(Runnable::run, (int) TimeUnit.SECONDS.toMillis(limitS + 5L));
     }
 
     /**

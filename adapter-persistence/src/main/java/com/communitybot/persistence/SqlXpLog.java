@@ -12,6 +12,7 @@ import com.communitybot.core.model.XpSource;
 import com.communitybot.core.port.StoreException;
 import com.communitybot.core.port.XpLog;
 import com.communitybot.core.usecase.WindowOrder;
+import io.micronaut.context.annotation.Value;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import java.math.BigDecimal;
@@ -19,6 +20,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -85,12 +87,22 @@ final class SqlXpLog implements XpLog {
     private static final String DELETE_KEYS_BEFORE =
             "DELETE FROM level_write_key WHERE created_at < CAST(? AS TIMESTAMP WITH TIME ZONE)";
 
+    /** The property of {@link #windowLimitS}; the app sets it from {@code IDLE_TIMEOUT} (AppConfig). */
+    static final String WINDOW_TIME_LIMIT = "bot.window-time-limit";
+
     private final DataSource pool;
     private final StoreEngine engine;
+    /**
+     * The longest a query that aggregates a window of the log may run, in whole seconds, on either database: the
+     * statement is then stopped (JDBC's query timeout, SQL state {@code 57014}) and the caller gets the store's
+     * failure, rather than the store going on aggregating for a client that may be gone.
+     */
+    private final int windowLimitS;
 
-    SqlXpLog(DataSource dataSource) {
+    SqlXpLog(DataSource dataSource, @Value("${" + WINDOW_TIME_LIMIT + ":60s}") Duration windowLimit) {
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.engine = StoreEngine.of(dataSource);
+        this.windowLimitS = (int) Math.max(1, Math.min(Integer.MAX_VALUE, windowLimit.toSeconds()));
     }
 
     @Override
@@ -205,8 +217,8 @@ final class SqlXpLog implements XpLog {
             select.setString(4, guild + ":");
         };
         return ReadCursors.stream(pool, reading(guild, window), cursors -> {
-            engine.readyForWindowAggregate(cursors.connection());
-            cursors.limitEachQueryTo(StoreEngine.WINDOW_AGGREGATE_TIMEOUT_S);
+            engine.readyForWindowAggregate(cursors.connection(), windowLimitS);
+            cursors.limitEachQueryTo(windowLimitS);
             if (expected > MOST_EXPECTED) {
                 ResultSet rows = cursors.query(inOrderFrom.apply(after), window4);
                 return () -> rows.next() ? gain(guild, rows) : null;
@@ -282,7 +294,7 @@ final class SqlXpLog implements XpLog {
             if (gain.isEmpty()) {
                 return Optional.empty();
             }
-            engine.readyForWindowAggregate(connection);
+            engine.readyForWindowAggregate(connection, windowLimitS);
             return Optional.of(
                     new PlacedGain(gain.get(), 1 + gainsBefore(connection, guild, window, gain.get(), user)));
         } catch (SQLException e) {
@@ -315,7 +327,7 @@ final class SqlXpLog implements XpLog {
                 + " AND (g.level_gained > ? OR g.level_gained = ? AND (g.xp_gained > ?"
                 + " OR g.xp_gained = ? AND " + engine.inByteOrder("g.user_id") + " < " + engine.inByteOrder("?") + "))";
         try (PreparedStatement count = connection.prepareStatement(sql)) {
-            count.setQueryTimeout(StoreEngine.WINDOW_AGGREGATE_TIMEOUT_S);
+            count.setQueryTimeout(windowLimitS);
             count.setString(1, guild.toString());
             count.setObject(2, Columns.at(window.since()));
             count.setObject(3, Columns.at(window.until()));

@@ -89,19 +89,12 @@ public interface StoreEngine {
     String inByteOrder(String expression);
 
     /**
-     * The longest a query that aggregates a window of the XP log may run, in seconds, on either database: the
-     * statement is then stopped (JDBC's query timeout, SQL state {@code 57014}) rather than left aggregating for a
-     * client that may be gone.
-     */
-    int WINDOW_AGGREGATE_TIMEOUT_S = 60;
-
-    /**
      * Readies {@code connection}, a read-only snapshot ({@link ReadCursors#openSnapshot}), for one query that
      * aggregates every event of a window of the XP log before its first row: room to aggregate in memory, and time
-     * to answer beyond the store's usual bound, up to {@link #WINDOW_AGGREGATE_TIMEOUT_S}. The settings end with the
-     * transaction or when the pool takes the connection back.
+     * to answer beyond the store's usual bound, up to {@code limitS} seconds (the query's own time limit). The
+     * settings end with the transaction or when the pool takes the connection back.
      */
-    void readyForWindowAggregate(Connection connection) throws SQLException;
+    void readyForWindowAggregate(Connection connection, int limitS) throws SQLException;
 
     /**
      * How a window's gains find each member's first and last event in the window ({@code SqlXpLog.gainsIn}, ledger

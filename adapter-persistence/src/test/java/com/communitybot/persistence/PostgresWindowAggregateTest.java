@@ -50,9 +50,9 @@ class PostgresWindowAggregateTest {
         Connection window = ReadCursors.openSnapshot(stores.pool());
         Connection physical = window.unwrap(Connection.class);
         try {
-            PostgresEngine.INSTANCE.readyForWindowAggregate(window);
+            PostgresEngine.INSTANCE.readyForWindowAggregate(window, 55);
             assertThat(show(window, "work_mem")).isEqualTo(PostgresEngine.WINDOW_AGGREGATE_WORK_MEM);
-            assertThat(window.getNetworkTimeout()).isEqualTo((StoreEngine.WINDOW_AGGREGATE_TIMEOUT_S + 5) * 1000);
+            assertThat(window.getNetworkTimeout()).isEqualTo((55 + 5) * 1000);
         } finally {
             ReadCursors.release(window);
         }

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A query of {@link ReadCursors} with a time limit is stopped by the database when it runs longer, on both databases
- * (what a window's aggregate gets: {@link StoreEngine#WINDOW_AGGREGATE_TIMEOUT_S}), and the pool's connections serve
+ * (what a window's aggregate gets: {@link SqlXpLog}'s {@code bot.window-time-limit}), and the pool's connections serve
  * the next read as before.
  */
 @ParameterizedClass(name = "on {0}")

@@ -1,6 +1,8 @@
 package com.communitybot.app;
 
 import com.communitybot.core.usecase.XpLogRetention;
+import io.micronaut.core.convert.ConversionService;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -243,6 +245,18 @@ public record AppConfig(
         return properties;
     }
 
+    /**
+     * How long a query that aggregates a window of the XP log may run (docs/api.md): 5 s less than {@code
+     * IDLE_TIMEOUT}, at most 60 s and at least 1 s. Micronaut's idle timeout also counts while a request is being
+     * answered, so a window stopped at the idle timeout or later would reach its client as a closed connection
+     * instead of the store's 500.
+     */
+    public Duration windowTimeLimit() {
+        // Read as Micronaut reads micronaut.server.idle-timeout.
+        Duration idle = ConversionService.SHARED.convertRequired(idleTimeout, Duration.class);
+        return Duration.ofSeconds(Math.max(1, Math.min(60, idle.minusSeconds(5).toSeconds())));
+    }
+
     /** The Micronaut properties of the HTTP service. */
     public Map<String, Object> serverProperties(String apiKey) {
         Map<String, Object> properties = new LinkedHashMap<>(storeProperties());
@@ -252,6 +266,7 @@ public record AppConfig(
         properties.put("bot.write-timeout", writeTimeout);
         properties.put("bot.read-timeout", readTimeout);
         properties.put("micronaut.server.idle-timeout", idleTimeout);
+        properties.put("bot.window-time-limit", windowTimeLimit().toSeconds() + "s");
         properties.put("micronaut.server.netty.max-header-size", maxHeaderSize);
         // Only serve compacts: import and export run alone on the store and end by closing it.
         h2CompactInterval.ifPresent(interval -> properties.put("bot.h2-compact-interval", interval));

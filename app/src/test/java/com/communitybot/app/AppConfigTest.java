@@ -84,6 +84,13 @@ class AppConfigTest {
     }
 
     @ParameterizedTest
+    @CsvSource({"'', 55s", "60s, 55s", "90s, 60s", "1h, 60s", "30s, 25s", "1m, 55s", "6s, 1s", "3s, 1s", "500ms, 1s"})
+    void aWindowIsStoppedBeforeTheIdleTimeoutWouldCloseItsConnection(String idle, String limit) {
+        assertThat(config(Map.of("IDLE_TIMEOUT", idle)).serverProperties("k"))
+                .containsEntry("bot.window-time-limit", limit);
+    }
+
+    @ParameterizedTest
     @CsvSource({"READ_TIMEOUT, 0s", "READ_TIMEOUT, 30", "IDLE_TIMEOUT, -1s", "IDLE_TIMEOUT, 1d"})
     void aReadOrIdleTimeoutThatIsNoDuration_isRefusedInOneLineNamingIt(String variable, String timeout) {
         assertThatThrownBy(() -> config(Map.of(variable, timeout)))

@@ -105,11 +105,10 @@ public final class H2Engine implements StoreEngine {
     }
 
     /**
-     * H2 aggregates within the service's heap and has no network time to wait; the query's time limit is JDBC's
-     * ({@link #WINDOW_AGGREGATE_TIMEOUT_S}).
+     * H2 aggregates within the service's heap and has no network time to wait; the query's time limit is JDBC's.
      */
     @Override
-    public void readyForWindowAggregate(Connection connection) {}
+    public void readyForWindowAggregate(Connection connection, int limitS) {}
 
     /**
      * H2 builds each array as objects in the service's heap, for every event of the window, and finds an event by
